@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { messages } from '../messages.js';
+
+const m = messages.auth;
+
+/** A menu item the server sends; the console turns it into a route (spec 01 §2). */
+export interface MenuItem {
+  path: string;
+  /** The console page that renders it (a key of the console's route map). */
+  url: string;
+  pid: number;
+  id: number;
+  meta: { title: string; icon: string; roles: string[]; hidden?: boolean };
+  children: MenuItem[];
+}
+export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    url: z.string(),
+    pid: z.number().int(),
+    id: z.number().int(),
+    meta: z.object({ title: z.string(), icon: z.string(), roles: z.array(z.string()), hidden: z.boolean().optional() }),
+    children: z.array(menuItem),
+  }),
+);
+
+export const userInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  type: z.number().int(),
+  per_ids: z.array(z.number().int()),
+  roles: z.array(z.string()),
+  menus: z.array(menuItem),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const passwordReset = z.object({
+  old_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(200),
+  new_password: z.string({ error: m.newPasswordRequired }).min(1, m.newPasswordRequired).min(6, m.newPasswordShort).max(200),
+});
+
+export const userRoutes = {
+  info: defineRoute({
+    operationId: 'user.info',
+    method: 'GET',
+    path: '/web/helper/user/info',
+    summary: '当前用户信息、角色与菜单',
+    access: 'session',
+    response: userInfo,
+  }),
+  resetPassword: defineRoute({
+    operationId: 'user.resetPassword',
+    method: 'POST',
+    path: '/web/helper/user/password',
+    summary: '修改密码',
+    access: 'session',
+    body: passwordReset,
+    response: z.null(),
+  }),
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Field builders shared by the feature schemas. */
+export const id = () => z.coerce.number().int().positive();
+export const optionalId = () =>
+  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), z.coerce.number().int().positive().optional());
+export const page = () => z.coerce.number().int().min(1).default(1);
+export const limit = (def: number, max = 200) => z.coerce.number().int().min(1).max(max).default(def);
+/** `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai, as the API writes every time. */
+export const datetime = () => z.string();
+/** Money on the wire is yuan with two decimals (stored as integer fen). */
+export const yuan = () => z.number();
+
+export const pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total_rows: z.number().int(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+export const empty = z.null();

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { PermissionId, Role } from './roles.js';
+
+/**
+ * Who may call a route:
+ * - `public`: no session (still signed unless `signed: false`);
+ * - `session`: any signed-in user;
+ * - a role name: a signed-in user holding that role (from per_ids, or reviewer/admin).
+ */
+export type Access = 'public' | 'session' | Role;
+
+export interface RouteDef {
+  operationId: `${string}.${string}`;
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  access: Access;
+  /** The permission id whose brands this route acts on (tenancy). */
+  perId?: PermissionId;
+  /** Signed by default; only calls that carry their own credentials opt out. */
+  signed?: boolean;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Schema of the envelope's `data`. */
+  response: z.ZodType;
+}
+
+export const defineRoute = <const D extends RouteDef>(def: D): D => def;
+
+/** What a caller passes: the query for GET, the body for POST. */
+export type RouteInput<D extends RouteDef> = D extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : D extends { body: infer B extends z.ZodType }
+    ? z.input<B>
+    : undefined;
+
+/** What the handler receives after validation. */
+export type RouteParsed<D extends RouteDef> = D extends { query: infer Q extends z.ZodType }
+  ? z.output<Q>
+  : D extends { body: infer B extends z.ZodType }
+    ? z.output<B>
+    : undefined;
+
+export type RouteOutput<D extends RouteDef> = z.output<D['response']>;
+/** What the wire carries before the response schema parses it (dates as strings, etc.). */
+export type RouteData<D extends RouteDef> = z.input<D['response']>;

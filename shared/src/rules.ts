@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * A rule table: the spec's validation lists as data. Each rule is a field, the exact message and a
+ * predicate over the raw form values. Tables are checked in order and the first failure is the
+ * answer, on the console before sending and on the API (which never trusts the console).
+ */
+export interface Rule<T> {
+  field: keyof T & string;
+  message: string;
+  ok: (value: Partial<T>) => boolean;
+}
+export type RuleTable<T> = readonly Rule<T>[];
+
+export const ruleTable = <T>(rules: Rule<T>[]): RuleTable<T> => rules;
+
+export function firstFailure<T>(table: RuleTable<T>, value: unknown): Rule<T> | null {
+  const v = (value && typeof value === 'object' ? value : {}) as Partial<T>;
+  for (const rule of table) {
+    let ok = false;
+    try {
+      ok = rule.ok(v);
+    } catch {
+      ok = false;
+    }
+    if (!ok) return rule;
+  }
+  return null;
+}
+
+/**
+ * Attach a rule table to a request schema. The table runs on the raw input even when the typed
+ * schema already failed, and its message wins (see firstMessage), so the API answers exactly the
+ * message the console shows.
+ */
+export function withRules<S extends z.ZodType, T>(schema: S, table: RuleTable<T>) {
+  return schema.superRefine(
+    (value, ctx) => {
+      const failed = firstFailure(table, value);
+      if (failed) ctx.addIssue({ code: 'custom', message: failed.message, path: [failed.field], params: { rule: true } });
+    },
+    { when: () => true },
+  );
+}
+
+/** The one message to show for a failed parse: the first rule message, else the first issue. */
+export function firstMessage(error: z.ZodError): string {
+  const issues = error.issues;
+  const rule = issues.find((i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule);
+  if (rule) return rule.message;
+  const first = issues[0];
+  if (!first) return '请求参数错误';
+  if (first.code === 'custom') return first.message;
+  const path = first.path.join('.');
+  return path ? `参数 ${path} 不正确：${first.message}` : first.message;
+}
+
+/** Validate with a schema and give the first message, or null: what a form calls before sending. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string } {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, data: result.data };
+  const rule = result.error.issues.find((i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule);
+  const issue = rule ?? result.error.issues[0];
+  return { ok: false, message: firstMessage(result.error), field: issue?.path.map(String).join('.') };
+}
+
+/** Predicates the rule tables share. */
+export const is = {
+  filled: (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '',
+  id: (v: unknown) => v !== '' && v !== null && Number.isInteger(Number(v)) && Number(v) > 0,
+  number: (v: unknown) => v !== '' && v !== null && v !== undefined && Number.isFinite(Number(v)),
+  oneOf: (values: readonly unknown[]) => (v: unknown) => values.includes(v),
+  maxLength: (max: number) => (v: unknown) => v === undefined || v === null || String(v).trim().length <= max,
+};

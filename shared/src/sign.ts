@@ -1,0 +1,46 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** The default local signing secret; production sets APP_SECRET. */
+export const DEV_APP_SECRET = 'dev-app-secret';
+/** How far `mt` may be from the server's clock, in seconds. */
+export const SIGN_WINDOW_SECONDS = 300;
+
+export type SignParams = Record<string, unknown> | undefined | null;
+
+/**
+ * canonical(params): keys sorted ascending, undefined and null values skipped, arrays and objects
+ * written as JSON, everything else as String(value), joined as `key=value` pairs with `&`.
+ */
+export function canonical(params: SignParams): string {
+  if (!params || typeof params !== 'object') return '';
+  return Object.keys(params)
+    .filter((key) => params[key] !== undefined && params[key] !== null)
+    .sort()
+    .map((key) => {
+      const value = params[key];
+      return `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+    })
+    .join('&');
+}
+
+/**
+ * sign = hex(sha256(path + "\n" + secret + "\n" + mt + "\n" + canonical(params))).
+ * `path` is the URL path without the query; `mt` is unix seconds as a string; `params` is the query
+ * for GET and the body fields for POST.
+ */
+export function sign(path: string, secret: string, mt: string, params: SignParams): string {
+  const text = `${path}\n${secret}\n${mt}\n${canonical(params)}`;
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+/** The three request headers a signed call carries. */
+export function signHeaders(
+  path: string,
+  secret: string,
+  params: SignParams,
+  now: number = Date.now(),
+): { sign: string; mt: string } {
+  const mt = String(Math.floor(now / 1000));
+  return { sign: sign(path, secret, mt, params), mt };
+}
