@@ -42,6 +42,12 @@ export const passwordReset = z.object({
   new_password: z.string({ error: m.newPasswordRequired }).min(1, m.newPasswordRequired).min(6, m.newPasswordShort).max(200),
 });
 
+/** Avatar: an uploaded image key (800×800, like goods pictures) that the user owns. */
+export const AVATAR_SIZE = { width: 800, height: 800 } as const;
+export const avatarUpdate = z.object({
+  avatar: z.string({ error: '请上传头像' }).trim().min(1, '请上传头像').max(300),
+});
+
 export const userRoutes = {
   info: defineRoute({
     operationId: 'user.info',
@@ -59,5 +65,14 @@ export const userRoutes = {
     access: 'session',
     body: passwordReset,
     response: z.null(),
+  }),
+  updateAvatar: defineRoute({
+    operationId: 'user.updateAvatar',
+    method: 'POST',
+    path: '/web/helper/user/avatar',
+    summary: '修改头像（已上传图片的 key，800×800）',
+    access: 'session',
+    body: avatarUpdate,
+    response: z.object({ avatar: z.string() }),
   }),
 };

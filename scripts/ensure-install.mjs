@@ -1,0 +1,2 @@
+import { ensureInstall } from './lib.mjs';
+ensureInstall();
