@@ -3,8 +3,16 @@ import { defineConfig } from 'vitest/config';
 
 /** Vendor groups: libraries shared by every route stay out of the route chunks. */
 const vendorGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
-  { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@swc|stylis|hoist-non-react-statics|proxy-compare|@pandacss)[\\/]/, priority: 20 },
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
+  {
+    name: 'chakra',
+    test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@swc|stylis|hoist-non-react-statics|proxy-compare|@pandacss)[\\/]/,
+    priority: 20,
+  },
   { name: 'vendor', test: /node_modules[\\/](axios|swr|zod|@noble|use-sync-external-store|dequal)[\\/]/, priority: 10 },
 ];
 

@@ -3,19 +3,23 @@ import { DEV_APP_SECRET } from '@toy/shared';
 export interface AppConfig {
   apiBase: string;
   appSecret: string;
+  /** Where 购买/续费会员 leads (a mobile page); the contract does not name one. */
+  membershipUrl: string;
 }
 
 const DEFAULT_API_BASE = 'http://127.0.0.1:8787';
 
 /** Resolves the runtime config: `/config.js` first, then the build-time env, then the local defaults. */
 export function resolveConfig(
-  runtime: { apiBase?: string; appSecret?: string } | undefined,
+  runtime: { apiBase?: string; appSecret?: string; membershipUrl?: string } | undefined,
   env: { VITE_API_BASE?: string; VITE_APP_SECRET?: string } = {},
 ): AppConfig {
   const apiBase = runtime?.apiBase || env.VITE_API_BASE || DEFAULT_API_BASE;
+  const base = apiBase.replace(/\/+$/, '');
   return {
-    apiBase: apiBase.replace(/\/+$/, ''),
+    apiBase: base,
     appSecret: runtime?.appSecret || env.VITE_APP_SECRET || DEV_APP_SECRET,
+    membershipUrl: runtime?.membershipUrl || `${base}/m/membership`,
   };
 }
 

@@ -62,6 +62,7 @@ export const messages = {
     newPasswordRequired: '新密码不可为空',
     newPasswordShort: '新密码至少6位',
     oldPasswordWrong: '旧密码错误',
+    avatarRequired: '请上传头像',
   },
   upload: {
     unsupported: '暂不支持此类文件上传',
@@ -77,6 +78,9 @@ export const messages = {
     keyInvalid: '文件名不合法',
     keyTaken: '文件已存在',
     fileMissing: '请选择文件',
+  },
+  permission: {
+    invalid: '无效的权限',
   },
   brand: {
     pick: (word: string) => `请选择${word}`,

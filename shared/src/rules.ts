@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.js';
 
 /**
  * A rule table: the spec's validation lists as data. Each rule is a field, the exact message and a
@@ -50,10 +51,19 @@ export function firstMessage(error: z.ZodError): string {
   if (rule) return rule.message;
   const first = issues[0];
   if (!first) return '请求参数错误';
-  if (first.code === 'custom') return first.message;
   const path = first.path.join('.');
-  return path ? `参数 ${path} 不正确：${first.message}` : first.message;
+  // A message the schema set (the spec's own) is shown as it is; a generic one names its field.
+  return path && isGeneric(first) ? `参数 ${path} 不正确：${first.message}` : first.message;
 }
+
+/** Every string of the message catalogue: a message the schema set on purpose. */
+const catalogued = new Set<string>();
+const collect = (node: unknown) => {
+  if (typeof node === 'string') catalogued.add(node);
+  else if (node && typeof node === 'object') for (const v of Object.values(node)) collect(v);
+};
+collect(messages);
+const isGeneric = (issue: z.core.$ZodIssue) => issue.code !== 'custom' && !catalogued.has(issue.message);
 
 /** Validate with a schema and give the first message, or null: what a form calls before sending. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string } {

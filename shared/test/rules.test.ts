@@ -54,3 +54,13 @@ describe('roles', () => {
     expect(brandWord(1)).toBe('品牌');
   });
 });
+
+describe('firstMessage', () => {
+  it('shows a message the schema set as it is, and names the field of a generic one', async () => {
+    const { passwordReset } = await import('../src/index.js');
+    const missing = validate(passwordReset, { new_password: 'abcdef' });
+    expect(missing.ok === false && missing.message).toBe('旧密码不可为空');
+    const wrongType = validate(warehouseSave, { id: 'abc', ip_id: 1, name: 'x', country: 'th' });
+    expect(wrongType.ok === false && wrongType.message).toMatch(/^参数 id 不正确：/);
+  });
+});

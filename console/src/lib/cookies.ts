@@ -25,9 +25,11 @@ export function getCookie(name: string): string | undefined {
 
 export function setCookie(name: string, value: string, days = 7): void {
   const expires = new Date(Date.now() + days * 864e5).toUTCString();
+  // biome-ignore lint/suspicious/noDocumentCookie: the synchronous cookie API is what every browser has
   document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
 }
 
 export function removeCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the synchronous cookie API is what every browser has
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
 }

@@ -3,6 +3,7 @@ import { defineRoute } from '../route.js';
 import { LIMITS } from '../constants.js';
 import { PERMISSION_IDS } from '../roles.js';
 import { page } from '../fields.js';
+import { messages } from '../messages.js';
 
 export const brand = z.object({
   id: z.number().int(),
@@ -32,7 +33,7 @@ export const brandRoutes = {
       per_id: z.coerce
         .number()
         .int()
-        .refine((v) => (PERMISSION_IDS as number[]).includes(v), '无效的权限')
+        .refine((v) => (PERMISSION_IDS as number[]).includes(v), messages.permission.invalid)
         .optional(),
     }),
     response: z.object({ ips: z.array(brand.pick({ id: true, title: true, type: true })) }),

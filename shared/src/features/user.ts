@@ -45,7 +45,7 @@ export const passwordReset = z.object({
 /** Avatar: an uploaded image key (800×800, like goods pictures) that the user owns. */
 export const AVATAR_SIZE = { width: 800, height: 800 } as const;
 export const avatarUpdate = z.object({
-  avatar: z.string({ error: '请上传头像' }).trim().min(1, '请上传头像').max(300),
+  avatar: z.string({ error: m.avatarRequired }).trim().min(1, m.avatarRequired).max(300),
 });
 
 export const userRoutes = {

@@ -1,0 +1,172 @@
+// Static server of the built console (dist/): no dependencies, node:http only.
+// - hashed files under /assets are cached for a year (immutable); index.html and /config.js are not cached;
+// - /config.js is generated from the options (apiBase, appSecret);
+// - any other path without a file extension falls back to index.html (the SPA's router decides).
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createGzip } from 'node:zlib';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const DEFAULT_SECRET = 'dev-app-secret';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+
+function configScript(apiBase, appSecret) {
+  const value = JSON.stringify({ apiBase, appSecret }).replace(/</g, '\\u003c');
+  return `window.__APP_CONFIG__ = ${value};\n`;
+}
+
+function acceptsGzip(req) {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+}
+
+function send(req, res, status, headers, body) {
+  const buf = Buffer.from(body);
+  res.writeHead(status, { ...headers, 'Content-Length': buf.length });
+  res.end(req.method === 'HEAD' ? undefined : buf);
+}
+
+function sendFile(req, res, file, ext, cacheControl) {
+  const stat = statSync(file);
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const headers = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Last-Modified': stat.mtime.toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    return res.end();
+  }
+  if (req.method === 'HEAD') {
+    res.writeHead(200, headers);
+    return res.end();
+  }
+  if (COMPRESSIBLE.has(ext) && stat.size > 1024 && acceptsGzip(req)) {
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' });
+    createReadStream(file).pipe(createGzip()).pipe(res);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': stat.size });
+  createReadStream(file).pipe(res);
+}
+
+/**
+ * Serves the built console.
+ * @param {{port?: number, host?: string, apiBase?: string, appSecret?: string, distDir?: string}} [options]
+ * @returns {Promise<{url: string, close: () => Promise<void>}>}
+ */
+export function startConsoleServer(options = {}) {
+  const {
+    port = 8080,
+    host = '127.0.0.1',
+    apiBase = 'http://127.0.0.1:8787',
+    appSecret = DEFAULT_SECRET,
+    distDir = join(here, 'dist'),
+  } = options;
+  const root = resolve(distDir);
+  const indexFile = join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    return Promise.reject(new Error(`console build not found: ${indexFile} (run "vite build" in console/)`));
+  }
+  const config = configScript(apiBase, appSecret);
+
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(
+        req,
+        res,
+        405,
+        { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+        'Method Not Allowed',
+      );
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      return send(req, res, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request');
+    }
+    if (pathname === '/config.js') {
+      return send(req, res, 200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' }, config);
+    }
+    if (pathname === '/healthz') {
+      return send(req, res, 200, { 'Content-Type': 'application/json' }, '{"status":"ok"}');
+    }
+    const file = normalize(join(root, pathname));
+    const inside = file === root || file.startsWith(root + sep);
+    const ext = extname(pathname).toLowerCase();
+    if (inside && existsSync(file) && statSync(file).isFile()) {
+      const immutable = pathname.startsWith('/assets/');
+      const cache = immutable
+        ? 'public, max-age=31536000, immutable'
+        : ext === '.html'
+          ? 'no-cache'
+          : 'public, max-age=3600';
+      return sendFile(req, res, file, ext, cache);
+    }
+    // A missing asset is a 404; any other path is a client route.
+    if (!inside || ext || pathname.startsWith('/assets/')) {
+      return send(
+        req,
+        res,
+        404,
+        { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+        'Not Found',
+      );
+    }
+    return sendFile(req, res, indexFile, '.html', 'no-cache');
+  });
+
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      resolvePromise({
+        url: `http://${shownHost}:${actualPort}`,
+        close: () =>
+          new Promise((done, fail) => {
+            server.close((err) => (err ? fail(err) : done()));
+            server.closeAllConnections?.();
+          }),
+      });
+    });
+  });
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isMain) {
+  const { url } = await startConsoleServer({
+    port: Number(process.env.CONSOLE_PORT ?? 8080),
+    host: process.env.CONSOLE_HOST ?? '127.0.0.1',
+    apiBase: process.env.CONSOLE_API_BASE ?? 'http://127.0.0.1:8787',
+    appSecret: process.env.APP_SECRET ?? DEFAULT_SECRET,
+  });
+  console.log(`console: ${url}`);
+}

@@ -1,0 +1,98 @@
+import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { LIMITS } from '@toy/shared';
+import { Suspense, useMemo, useState } from 'react';
+import { Outlet, useNavigation } from 'react-router-dom';
+import { useUserInfo } from '../../features/auth/authStore';
+import { buildNav, type NavItem, userRoles } from '../menuRoutes';
+import { FullPageSpinner } from '../pages/FullPageSpinner';
+import { routeKeys } from '../routeMap';
+import { Navbar } from './Navbar';
+import { PasswordDialog } from './PasswordDialog';
+import { Sidebar } from './Sidebar';
+import { useIsMobile } from './useIsMobile';
+
+const COLLAPSED_WIDTH = 64;
+const COLLAPSE_KEY = 'console:sidebar-collapsed';
+
+/** The signed-in frame: sidebar (a drawer under 992 px), navbar with breadcrumb and user menu. */
+export default function AppLayout() {
+  const info = useUserInfo();
+  const mobile = useIsMobile();
+  const navigation = useNavigation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  const nav = useMemo<NavItem[]>(() => {
+    if (!info) return [];
+    const items = buildNav(info.menus ?? [], userRoles(info), routeKeys);
+    const hasHome = items.some((i) => i.path === '/dashboard');
+    return hasHome ? items : [{ id: 0, title: '首页', icon: 'dashboard', path: '/dashboard', children: [] }, ...items];
+  }, [info]);
+
+  if (!info) return <FullPageSpinner />;
+
+  const toggle = () => {
+    if (mobile) return setDrawerOpen(true);
+    setCollapsed((c) => {
+      localStorage.setItem(COLLAPSE_KEY, c ? '0' : '1');
+      return !c;
+    });
+  };
+  const width = collapsed ? COLLAPSED_WIDTH : LIMITS.sidebarWidth;
+
+  return (
+    <Flex minH="100vh" bg="bg.canvas">
+      {!mobile && (
+        <Box
+          as="aside"
+          w={`${width}px`}
+          flexShrink={0}
+          position="sticky"
+          top="0"
+          h="100vh"
+          transition="width 0.2s"
+          overflow="hidden"
+          data-collapsed={collapsed ? 'true' : 'false'}
+        >
+          <Sidebar nav={nav} collapsed={collapsed} />
+        </Box>
+      )}
+      {mobile && (
+        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={`${LIMITS.sidebarWidth}px`} bg="side.bg" data-testid="sidebar-drawer">
+                <Sidebar nav={nav} onNavigate={() => setDrawerOpen(false)} />
+                <Drawer.CloseTrigger asChild top="3" right="2">
+                  <CloseButton size="sm" color="side.text" aria-label="关闭菜单" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex direction="column" flex="1" minW="0">
+        <Navbar
+          mobile={mobile}
+          collapsed={collapsed}
+          onToggle={toggle}
+          onChangePassword={() => setPasswordOpen(true)}
+        />
+        <Box
+          as="main"
+          flex="1"
+          p={{ base: '3', md: '5' }}
+          opacity={navigation.state === 'loading' ? 0.6 : 1}
+          transition="opacity 0.2s"
+        >
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Flex>
+      <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+    </Flex>
+  );
+}

@@ -1,0 +1,130 @@
+import { Avatar, Box, Breadcrumb, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Fragment } from 'react';
+import { Link as RouterLink, useMatches } from 'react-router-dom';
+import { authStore, useUserInfo } from '../../features/auth/authStore';
+import { getAvatar } from '../../features/auth/session';
+import { useBrandWord } from '../../features/auth/useBrandWord';
+import type { RouteHandle } from '../router';
+
+interface NavbarProps {
+  mobile: boolean;
+  collapsed: boolean;
+  onToggle: () => void;
+  onChangePassword: () => void;
+}
+
+function Crumbs() {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  const trail = handle?.trail ?? (handle?.title ? [handle.title] : []);
+  const items = trail[0] === '首页' || trail.length === 0 ? trail : ['首页', ...trail];
+  return (
+    <Breadcrumb.Root size="sm" data-testid="breadcrumb" minW="0">
+      <Breadcrumb.List flexWrap="nowrap">
+        {items.map((title, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: crumbs are positional
+          <Fragment key={`${title}-${i}`}>
+            <Breadcrumb.Item>
+              {i === items.length - 1 ? (
+                <Breadcrumb.CurrentLink color="fg" fontWeight="500">
+                  {title}
+                </Breadcrumb.CurrentLink>
+              ) : i === 0 ? (
+                <Breadcrumb.Link asChild color="fg.muted">
+                  <RouterLink to="/dashboard">{title}</RouterLink>
+                </Breadcrumb.Link>
+              ) : (
+                <Text as="span" color="fg.muted">
+                  {title}
+                </Text>
+              )}
+            </Breadcrumb.Item>
+            {i < items.length - 1 && <Breadcrumb.Separator />}
+          </Fragment>
+        ))}
+      </Breadcrumb.List>
+    </Breadcrumb.Root>
+  );
+}
+
+export function Navbar({ mobile, collapsed, onToggle, onChangePassword }: NavbarProps) {
+  const info = useUserInfo();
+  const word = useBrandWord();
+  const avatar = info?.avatar || getAvatar();
+  const ToggleIcon = mobile ? MenuIcon : collapsed ? PanelLeftOpen : PanelLeftClose;
+  return (
+    <Flex
+      as="header"
+      h="60px"
+      px={{ base: '3', md: '5' }}
+      align="center"
+      gap="3"
+      bg="white"
+      borderBottomWidth="1px"
+      borderColor="gray.100"
+      position="sticky"
+      top="0"
+      zIndex="docked"
+    >
+      <IconButton
+        aria-label={mobile ? '打开菜单' : collapsed ? '展开侧边栏' : '收起侧边栏'}
+        data-testid="sidebar-toggle"
+        variant="ghost"
+        size="sm"
+        onClick={onToggle}
+      >
+        <ToggleIcon size={20} />
+      </IconButton>
+      <Box flex="1" minW="0" overflow="hidden">
+        <Crumbs />
+      </Box>
+      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Trigger asChild>
+          <HStack
+            as="button"
+            gap="2"
+            px="2"
+            py="1"
+            rounded="full"
+            cursor="pointer"
+            _hover={{ bg: 'gray.50' }}
+            data-testid="user-menu"
+            aria-label="用户菜单"
+          >
+            <Avatar.Root size="sm" colorPalette="brand">
+              <Avatar.Fallback name={info?.name} />
+              {avatar && <Avatar.Image src={avatar} />}
+            </Avatar.Root>
+            <Box textAlign="left" display={{ base: 'none', sm: 'block' }} lineHeight="1.2">
+              <Text fontSize="sm" fontWeight="600" data-testid="user-name" truncate maxW="160px">
+                {info?.name}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                {info?.type === 2 ? `${word}账号` : `${word}方账号`}
+              </Text>
+            </Box>
+            <ChevronDown size={14} />
+          </HStack>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="40">
+              <Menu.Item value="password" onClick={onChangePassword} data-testid="change-password">
+                <KeyRound size={16} />
+                修改密码
+              </Menu.Item>
+              <Menu.Separator />
+              <Menu.Item value="logout" color="fg.error" onClick={() => void authStore.signOut()} data-testid="logout">
+                <LogOut size={16} />
+                退出登录
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </Flex>
+  );
+}

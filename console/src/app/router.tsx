@@ -1,0 +1,145 @@
+import type { UserInfo } from '@toy/shared';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
+import { authStore } from '../features/auth/authStore';
+import { hasSession } from '../features/auth/session';
+import { type GeneratedRoute, generateRoutes, safeRedirect, userRoles } from './menuRoutes';
+import { FullPageSpinner } from './pages/FullPageSpinner';
+import { RootShell } from './pages/RootShell';
+import { RouteError } from './pages/RouteError';
+import { type PageImport, routeKeys, routeMap } from './routeMap';
+
+/** Paths open without a session (spec 01 §2). */
+export const OPEN_PATHS = [
+  '/login',
+  '/auth-redirect',
+  '/icp',
+  '/crypto_collection',
+  '/nfc',
+  '/extend',
+  '/extend_left',
+  '/extend_right',
+  '/extend_center',
+  '/print_waybill',
+  '/screen_md',
+] as const;
+
+const PLACEHOLDER_TITLES: Record<string, string> = {
+  '/icp': '备案信息',
+  '/crypto_collection': '数字藏品',
+  '/nfc': 'NFC',
+  '/extend': '活动大屏',
+  '/extend_left': '活动大屏（左）',
+  '/extend_right': '活动大屏（右）',
+  '/extend_center': '活动大屏（中）',
+  '/print_waybill': '打印面单',
+  '/screen_md': '门店大屏',
+};
+
+/** Route meta read by the title, breadcrumb and guards. */
+export interface RouteHandle {
+  title?: string;
+  trail?: string[];
+  roles?: string[];
+}
+
+const Empty = () => null;
+
+const page = (load: PageImport) => async () => ({ Component: (await load()).default });
+
+export function loginRedirect(url: URL): string {
+  return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** Loaders of one navigation run in parallel, so every redirecting child checks the session too. */
+function requireSession(request: Request) {
+  if (!hasSession()) throw redirect(loginRedirect(new URL(request.url)));
+}
+
+function protectedLoader({ request }: LoaderFunctionArgs) {
+  requireSession(request);
+  const { status } = authStore.get();
+  if (status === 'idle' || status === 'anonymous') void authStore.loadUser();
+  return null;
+}
+
+function loginLoader({ request }: LoaderFunctionArgs) {
+  if (hasSession()) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+  return null;
+}
+
+export function menuRouteObjects(routes: GeneratedRoute[]): RouteObject[] {
+  return routes
+    .filter((r) => r.path !== '/dashboard')
+    .map((r) => ({
+      path: r.path.slice(1),
+      lazy: page(routeMap[r.url as keyof typeof routeMap]),
+      handle: { title: r.title, trail: r.trail, roles: r.roles } satisfies RouteHandle,
+    }));
+}
+
+export function createAppRouter(info: UserInfo | null) {
+  const generated = info ? generateRoutes(info.menus ?? [], userRoles(info), routeKeys) : [];
+  const dashboardTitle = generated.find((r) => r.path === '/dashboard')?.title || '首页';
+
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      Component: RootShell,
+      ErrorBoundary: RouteError,
+      HydrateFallback: FullPageSpinner,
+      children: [
+        {
+          path: 'login',
+          loader: loginLoader,
+          lazy: page(() => import('../features/auth/LoginPage')),
+          handle: { title: '登录' } satisfies RouteHandle,
+        },
+        {
+          path: 'auth-redirect',
+          lazy: page(() => import('../features/auth/AuthRedirectPage')),
+          handle: { title: '登录跳转' } satisfies RouteHandle,
+        },
+        ...Object.entries(PLACEHOLDER_TITLES).map(([path, title]) => ({
+          path: path.slice(1),
+          lazy: page(() => import('./pages/PlaceholderPage')),
+          handle: { title } satisfies RouteHandle,
+        })),
+        {
+          path: '/',
+          loader: protectedLoader,
+          lazy: page(() => import('./layout/AppLayout')),
+          children: [
+            {
+              index: true,
+              loader: ({ request }) => {
+                requireSession(request);
+                return redirect('/dashboard');
+              },
+              Component: Empty,
+            },
+            {
+              path: 'dashboard',
+              lazy: page(routeMap.dashboard),
+              handle: { title: dashboardTitle, trail: [dashboardTitle] } satisfies RouteHandle,
+            },
+            ...menuRouteObjects(generated),
+            {
+              path: '404',
+              lazy: page(() => import('./pages/NotFoundPage')),
+              handle: { title: '404' } satisfies RouteHandle,
+            },
+            {
+              path: '*',
+              loader: ({ request }) => {
+                requireSession(request);
+                return redirect('/404');
+              },
+              Component: Empty,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+  return createBrowserRouter(routes);
+}

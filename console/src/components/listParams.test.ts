@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { filter, listDefaults, listSchema, parseListParams, serializeListParams } from './listParams';
+
+const schema = listSchema(
+  { ip_id: filter.id(), title: filter.text(), state: filter.oneOf(['on', 'off']) },
+  { pageSize: 20 },
+);
+
+describe('list URL params', () => {
+  it('gives the defaults for an empty query', () => {
+    expect(listDefaults(schema)).toEqual({ ip_id: undefined, title: undefined, state: undefined, page: 1, limit: 20 });
+  });
+
+  it('parses typed values from the query', () => {
+    const v = parseListParams(
+      schema,
+      new URLSearchParams('ip_id=3&title=%E7%9B%B2%E7%9B%92&page=2&limit=50&state=off'),
+    );
+    expect(v).toEqual({ ip_id: 3, title: '盲盒', state: 'off', page: 2, limit: 50 });
+  });
+
+  it('falls back field by field on bad values', () => {
+    const v = parseListParams(schema, new URLSearchParams('ip_id=abc&page=-4&limit=33&state=gone'));
+    expect(v).toEqual({ ip_id: undefined, title: undefined, state: undefined, page: 1, limit: 20 });
+  });
+
+  it('writes short links and keeps unknown params', () => {
+    const prev = new URLSearchParams('nav=shop&page=3');
+    const s = serializeListParams(schema, { ip_id: 3, title: '', page: 1, limit: 20 }, prev);
+    expect(s.toString()).toBe('nav=shop&ip_id=3');
+  });
+
+  it('round-trips', () => {
+    const values = { ip_id: 7, title: 'abc', state: 'on' as const, page: 4, limit: 100 };
+    expect(parseListParams(schema, serializeListParams(schema, values))).toEqual(values);
+  });
+
+  it('accepts a per-list page size list', () => {
+    const s = listSchema({}, { pageSize: 10, pageSizes: [10] });
+    expect(parseListParams(s, new URLSearchParams('limit=20')).limit).toBe(10);
+  });
+});

@@ -1,0 +1,215 @@
+import { Box, Center, chakra, Flex, IconButton, Image, Progress, Text } from '@chakra-ui/react';
+import { ImagePlus, X } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { notify } from '../../lib/notify';
+import { previewUrl, readImageSize, UploadError, uploadFile } from './uploadCore';
+import { checkCount, checkDimensions, checkSize, checkType, DEFAULT_IMAGE_TYPES, formatBytes } from './uploadRules';
+
+export interface ImageUploadProps {
+  /** Stored keys (or URLs) of the images. */
+  value: string[];
+  onChange: (next: string[]) => void;
+  /** Extensions accepted (default png/jpg/jpeg/gif). */
+  accept?: readonly string[];
+  /** Exact pixel size, e.g. 800 × 800. */
+  width?: number;
+  height?: number;
+  /** Minimum pixel size, e.g. 1200 × 600. */
+  minWidth?: number;
+  minHeight?: number;
+  /** Bytes. */
+  maxSize?: number;
+  /** How many images in all (default 1). */
+  limit?: number;
+  testId?: string;
+  disabled?: boolean;
+  hint?: ReactNode;
+  size?: number;
+}
+
+interface Pending {
+  id: string;
+  name: string;
+  progress: number;
+}
+
+const HiddenInput = chakra('input');
+
+/** Image upload with the shared checks, a progress bar per file, previews and removal. */
+export function ImageUpload(props: ImageUploadProps) {
+  const {
+    value,
+    onChange,
+    accept = DEFAULT_IMAGE_TYPES,
+    width,
+    height,
+    minWidth,
+    minHeight,
+    maxSize,
+    limit = 1,
+    testId = 'image-upload',
+    disabled,
+    hint,
+    size = 104,
+  } = props;
+  const [pending, setPending] = useState<Pending[]>([]);
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+
+  const limits = { width, height, minWidth, minHeight, maxSize };
+
+  const check = async (file: File): Promise<string | null> => {
+    const typeError = checkType(file.name, accept) ?? checkSize(file.size, maxSize);
+    if (typeError) return typeError;
+    if (width || height || minWidth || minHeight) {
+      try {
+        return checkDimensions(await readImageSize(file), limits);
+      } catch (err) {
+        return (err as Error).message;
+      }
+    }
+    return null;
+  };
+
+  const onFiles = async (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (inputRef.current) inputRef.current.value = '';
+    if (files.length === 0) return;
+    const countError = checkCount(files.length, valueRef.current.length + pending.length, limit);
+    if (countError) return void notify.error(countError);
+    for (const file of files) {
+      const problem = await check(file);
+      if (problem) {
+        notify.error(problem);
+        continue;
+      }
+      const id = `${Date.now()}-${Math.random()}`;
+      setPending((p) => [...p, { id, name: file.name, progress: 0 }]);
+      try {
+        const done = await uploadFile(file, limits, (progress) =>
+          setPending((p) => p.map((x) => (x.id === id ? { ...x, progress } : x))),
+        );
+        onChange([...valueRef.current, done.key]);
+        valueRef.current = [...valueRef.current, done.key];
+      } catch (err) {
+        notify.error(err instanceof UploadError ? err.message : '上传失败');
+      } finally {
+        setPending((p) => p.filter((x) => x.id !== id));
+      }
+    }
+  };
+
+  const canAdd = !disabled && value.length + pending.length < limit;
+  const rules = [
+    accept.join('/'),
+    width && height
+      ? `${width}*${height}px`
+      : minWidth || minHeight
+        ? `不小于${minWidth ?? 0}*${minHeight ?? 0}px`
+        : null,
+    maxSize ? `不超过${formatBytes(maxSize)}` : null,
+    limit > 1 ? `最多${limit}张` : null,
+  ].filter(Boolean);
+
+  return (
+    <Box data-testid={testId}>
+      <Flex gap="3" wrap="wrap">
+        {value.map((v, i) => (
+          <Box
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same key may be listed twice
+            key={`${v}-${i}`}
+            position="relative"
+            w={`${size}px`}
+            h={`${size}px`}
+            rounded="md"
+            overflow="hidden"
+            borderWidth="1px"
+            borderColor="gray.200"
+            data-testid={`${testId}-item`}
+          >
+            <Image src={previewUrl(v, 300)} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" bg="gray.50" />
+            {!disabled && (
+              <IconButton
+                aria-label="删除图片"
+                size="2xs"
+                position="absolute"
+                top="1"
+                right="1"
+                rounded="full"
+                colorPalette="gray"
+                variant="solid"
+                opacity={0.85}
+                onClick={() => onChange(value.filter((_, j) => j !== i))}
+                data-testid={`${testId}-remove`}
+              >
+                <X />
+              </IconButton>
+            )}
+          </Box>
+        ))}
+        {pending.map((p) => (
+          <Center
+            key={p.id}
+            w={`${size}px`}
+            h={`${size}px`}
+            rounded="md"
+            borderWidth="1px"
+            borderColor="brand.200"
+            bg="brand.50"
+            flexDirection="column"
+            gap="2"
+            px="3"
+            data-testid={`${testId}-progress`}
+          >
+            <Text fontSize="xs" color="fg.muted">
+              上传中 {p.progress}%
+            </Text>
+            <Progress.Root value={p.progress} size="xs" w="full" colorPalette="brand">
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Center>
+        ))}
+        {canAdd && (
+          <chakra.label
+            htmlFor={inputId}
+            w={`${size}px`}
+            h={`${size}px`}
+            rounded="md"
+            borderWidth="1px"
+            borderStyle="dashed"
+            borderColor="gray.300"
+            display="flex"
+            flexDirection="column"
+            alignItems="center"
+            justifyContent="center"
+            gap="1"
+            color="fg.muted"
+            cursor="pointer"
+            transition="all 0.15s"
+            _hover={{ borderColor: 'brand.400', color: 'brand.fg' }}
+          >
+            <ImagePlus size={22} />
+            <Text fontSize="xs">上传图片</Text>
+            <HiddenInput
+              id={inputId}
+              ref={inputRef}
+              type="file"
+              display="none"
+              multiple={limit > 1}
+              accept={accept.map((a) => `.${a}`).join(',')}
+              onChange={(e) => void onFiles(e.target.files)}
+              data-testid={`${testId}-input`}
+            />
+          </chakra.label>
+        )}
+      </Flex>
+      <Text fontSize="xs" color="fg.muted" mt="2">
+        {hint ?? `支持 ${rules.join('，')}`}
+      </Text>
+    </Box>
+  );
+}

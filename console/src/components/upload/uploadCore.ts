@@ -1,0 +1,147 @@
+import { api, fileUrl, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
+import axios from 'axios';
+import { config } from '../../config';
+import { call } from '../../lib/http';
+import { makeKey } from './uploadRules';
+
+/**
+ * The one upload core (spec 01 §7 "Upload"): get a token (api.upload.token, with the limits the
+ * storage endpoint then enforces), post multipart `token`, `key`, `file` to `upload_url`, answer
+ * `{key, hash}`. A failure drops the token and fetches a fresh one.
+ */
+export interface UploadLimits {
+  fileType?: 'xlsx' | 'glb';
+  width?: number;
+  height?: number;
+  minWidth?: number;
+  minHeight?: number;
+  maxSize?: number;
+}
+
+export interface Uploaded {
+  key: string;
+  hash: string;
+  url: string;
+  name: string;
+}
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+type Token = { token: string; upload_url: string; file_base: string; expire_time: number };
+
+const tokens = new Map<string, Promise<Token>>();
+let knownFileBase: string | null = null;
+
+const absolute = (url: string) =>
+  /^https?:\/\//.test(url) ? url : `${config.apiBase}${url.startsWith('/') ? '' : '/'}${url}`;
+
+const limitKey = (l: UploadLimits) =>
+  [l.fileType, l.width, l.height, l.minWidth, l.minHeight, l.maxSize].map((v) => v ?? '').join('|');
+
+function fetchToken(limits: UploadLimits): Promise<Token> {
+  const promise = call(
+    api.upload.token,
+    {
+      file_type: limits.fileType,
+      width: limits.width,
+      height: limits.height,
+      min_width: limits.minWidth,
+      min_height: limits.minHeight,
+      max_size: limits.maxSize,
+    },
+    { silent: true },
+  ).then((t) => {
+    knownFileBase = absolute(t.file_base);
+    return { ...t, upload_url: absolute(t.upload_url), file_base: knownFileBase };
+  });
+  tokens.set(limitKey(limits), promise);
+  promise.catch(() => tokens.delete(limitKey(limits)));
+  return promise;
+}
+
+/** A live token for these limits (reused until 30 s before it expires). */
+export async function getUploadToken(limits: UploadLimits, force = false): Promise<Token> {
+  const cached = force ? undefined : tokens.get(limitKey(limits));
+  if (cached) {
+    const t = await cached.catch(() => null);
+    if (t && t.expire_time - 30 > Date.now() / 1000) return t;
+  }
+  return fetchToken(limits);
+}
+
+/** Where stored keys are served from: the token's file_base, else the API's file path. */
+export function fileBase(): string {
+  return knownFileBase ?? `${config.apiBase}${STORAGE_FILES_PATH}`;
+}
+
+/** Preview URL of a value that is a key or already a URL; thumbnails via `?w=`. */
+export function previewUrl(value: string, width?: number): string {
+  if (/^(https?:|blob:|data:)/.test(value) || value.startsWith('/')) return value;
+  return fileUrl(fileBase(), value, width);
+}
+
+function storageMessage(err: unknown): string | undefined {
+  if (!axios.isAxiosError(err)) return err instanceof Error ? err.message : undefined;
+  const body = err.response?.data as { error?: string; msg?: string } | undefined;
+  return body?.msg || body?.error || err.message;
+}
+
+export async function uploadFile(
+  file: File,
+  limits: UploadLimits & { prefix?: string },
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<Uploaded> {
+  let token: Token;
+  try {
+    token = await getUploadToken(limits);
+  } catch (err) {
+    throw new UploadError(messages.upload.failed, storageMessage(err));
+  }
+  const key = makeKey(file.name, limits.prefix ?? (limits.fileType === 'xlsx' ? 'xlsx' : (limits.fileType ?? 'img')));
+  const form = new FormData();
+  form.append('token', token.token);
+  form.append('key', key);
+  form.append('file', file);
+  try {
+    const res = await axios.post(token.upload_url, form, {
+      signal,
+      timeout: 120_000,
+      onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+    });
+    const parsed = uploadResult.safeParse(res.data);
+    if (!parsed.success) throw new Error(messages.upload.failed);
+    onProgress?.(100);
+    return { ...parsed.data, url: fileUrl(token.file_base, parsed.data.key), name: file.name };
+  } catch (err) {
+    if (axios.isCancel(err)) throw err;
+    // The token may be spent or expired: fetch a fresh one for the next try.
+    void fetchToken(limits).catch(() => undefined);
+    throw new UploadError(messages.upload.failed, storageMessage(err));
+  }
+}
+
+/** Natural pixel size of an image file. */
+export function readImageSize(file: File): Promise<{ width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    img.onload = () => {
+      resolve({ width: img.naturalWidth, height: img.naturalHeight });
+      URL.revokeObjectURL(url);
+    };
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error(messages.upload.unsupported));
+    };
+    img.src = url;
+  });
+}

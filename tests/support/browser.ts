@@ -1,0 +1,49 @@
+// Debian's Chromium driven by playwright-core, with the launch flags of DESIGN.md.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { repoRoot } from './api.js';
+
+export const chromiumPath = process.env.CHROMIUM_PATH || null;
+/** Browser tests run only where a Chromium exists; `npm test` says loudly when they are skipped. */
+export const hasBrowser = Boolean(chromiumPath);
+
+export const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath!, args: LAUNCH_ARGS, headless: true });
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+const shotsDir = join(repoRoot, 'tests', 'artifacts', 'screenshots');
+/** Save a screenshot under tests/artifacts/screenshots for a person to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
+}
+
+/** Sign in through the password form and wait for the dashboard. */
+export async function passwordLogin(page: Page, consoleUrl: string, email: string, path = '/login') {
+  await page.goto(consoleUrl + path);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('demo1234');
+  await page.getByTestId('login-submit').click();
+}
