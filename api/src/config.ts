@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEV_APP_SECRET } from '@toy/shared';
+import { z } from 'zod';
+
+/** The workspace root (the folder holding pnpm-workspace.yaml), where `.data/` lives by default. */
+export function repoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  APP_SECRET: z.string().min(1).default(DEV_APP_SECRET),
+  CORS_ORIGINS: z.string().optional(),
+  QR_TTL_SECONDS: z.coerce.number().int().min(1).default(120),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(72),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SEED: z.enum(['0', '1']).default('1'),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Base URL of this API as browsers and phones reach it (QR links, file URLs). */
+  publicUrl: string;
+  /** Persistent data directory; undefined (or `memory`) gives an in-memory PGlite and temp uploads. */
+  dataDir: string | undefined;
+  memory: boolean;
+  /** PostgreSQL instead of PGlite when set. */
+  databaseUrl: string | undefined;
+  appSecret: string;
+  /** Allowed origins; `true` reflects any origin. */
+  corsOrigins: string[] | true;
+  qrTtlSeconds: number;
+  sessionTtlHours: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Apply the idempotent demo seed after migrations (loadConfig: on unless SEED=0). */
+  seed: boolean;
+}
+
+const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** Read and validate the environment. Throws a readable error on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset (`DATABASE_URL=` means PGlite).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? defaultUrl(e.HOST, e.PORT)).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot(), '.data')),
+    memory: false,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET,
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : true,
+    qrTtlSeconds: e.QR_TTL_SECONDS,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    logLevel: e.LOG_LEVEL,
+    seed: e.SEED === '1',
+  };
+}
+
+/** Fill a partial config (tests, embedding) with defaults; no data dir means in memory. */
+export function resolveConfig(overrides: Partial<Config> = {}): Config {
+  const host = overrides.host ?? '127.0.0.1';
+  const port = overrides.port ?? 8787;
+  return {
+    host,
+    port,
+    publicUrl: (overrides.publicUrl ?? defaultUrl(host, port)).replace(/\/$/, ''),
+    dataDir: overrides.memory ? undefined : overrides.dataDir,
+    memory: overrides.memory ?? overrides.dataDir === undefined,
+    databaseUrl: overrides.databaseUrl,
+    appSecret: overrides.appSecret ?? DEV_APP_SECRET,
+    corsOrigins: overrides.corsOrigins ?? true,
+    qrTtlSeconds: overrides.qrTtlSeconds ?? 120,
+    sessionTtlHours: overrides.sessionTtlHours ?? 72,
+    logLevel: overrides.logLevel ?? 'info',
+    seed: overrides.seed ?? false,
+  };
+}

@@ -1,0 +1,110 @@
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { isRead, ReadCache } from './read-cache.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The one database type the code uses: PGlite and node-postgres are both a PgDatabase. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; client: PGlite; cache: ReadCache; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; cache: ReadCache; close: () => Promise<void> };
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite is one process's database: a second API on the same data directory would corrupt it.
+ * A pid file guards the directory; a stale one (its process gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  const mine = String(process.pid);
+  try {
+    writeFileSync(file, mine, { flag: 'wx' });
+  } catch {
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`The data directory ${dataDir} is in use by process ${owner}; stop it or set DATA_DIR.`);
+    }
+    writeFileSync(file, mine);
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+    } catch {}
+  };
+}
+
+/** Every write through this client (a non-SELECT statement, exec, a transaction) empties the cache. */
+function invalidateOnWrite(client: PGlite, cache: ReadCache): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  Object.assign(client, {
+    query: (sql: string, ...rest: unknown[]) => {
+      if (!isRead(sql)) cache.invalidate();
+      return (query as (...args: unknown[]) => unknown)(sql, ...rest);
+    },
+    exec: (...args: Parameters<PGlite['exec']>) => {
+      cache.invalidate();
+      return exec(...args);
+    },
+    transaction: async <T>(fn: Parameters<PGlite['transaction']>[0]) => {
+      cache.invalidate();
+      try {
+        return (await transaction(fn)) as T;
+      } finally {
+        cache.invalidate();
+      }
+    },
+  });
+}
+
+/** PostgreSQL when a URL is given, else PGlite in `dataDir/pglite` (or in memory without a dir). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return { kind: 'postgres', db, pool, cache: new ReadCache(false), close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  let unlock = () => {};
+  if (opts.dataDir) {
+    dir = path.join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
+  }
+  try {
+    const client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+    const cache = new ReadCache(true);
+    invalidateOnWrite(client, cache);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    };
+    return { kind: 'pglite', db, client, cache, close };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,155 @@
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { messages, STORAGE_UPLOAD_PATH, UPLOAD_KEY, UPLOAD_KINDS, uploadResult } from '@toy/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { uploads } from '../../db/schema.js';
+import { httpError } from '../../http/errors.js';
+import { errorEnvelope } from '../../http/route.js';
+import { receiveForm, type TempFile } from './receive.js';
+import { readUploadToken, type UploadGrant } from './token.js';
+
+const m = messages.upload;
+const LARGEST = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
+
+/** The byte limit of a grant: its kind's maximum, or the token's max_size when smaller. */
+const limitOf = (grant: UploadGrant) => Math.min(UPLOAD_KINDS[grant.kind].maxBytes, grant.limits.max_size ?? Infinity);
+
+/** Decoding more pixels than this (a decompression bomb) is refused. */
+const MAX_PIXELS = 100_000_000;
+const TOO_MANY_PIXELS = '图片像素过大，请压缩后再上传';
+
+/** A path problem under the storage root (a key under an existing file, …) means the key is taken. */
+const isPathConflict = (error: unknown) =>
+  ['EEXIST', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)}MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)}KB` : `${n}B`;
+
+/** Pixel size against the token's limits: exact width/height, or a minimum. */
+async function checkImage(file: TempFile, grant: UploadGrant): Promise<{ width: number; height: number }> {
+  const meta = await sharp(file.path)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) throw httpError(415, m.unsupported);
+  if (meta.width * meta.height > MAX_PIXELS) throw httpError(413, TOO_MANY_PIXELS);
+  const { width, height, min_width, min_height } = grant.limits;
+  if ((width && meta.width !== width) || (height && meta.height !== height)) {
+    throw httpError(400, m.imageSize(width ?? meta.width, height ?? meta.height));
+  }
+  if ((min_width && meta.width < min_width) || (min_height && meta.height < min_height)) {
+    throw httpError(400, m.imageMinSize(min_width ?? 0, min_height ?? 0));
+  }
+  return { width: meta.width, height: meta.height };
+}
+
+interface Accepted {
+  grant: UploadGrant;
+  key: string;
+  target: string;
+  mime: string;
+  pixels: { width: number; height: number } | null;
+  file: TempFile;
+}
+
+/** The checks, in the protocol's order; the first failure is the answer. */
+async function accept(
+  db: Db,
+  root: string,
+  grant: UploadGrant | null,
+  key: string,
+  file: TempFile | null,
+): Promise<Accepted> {
+  if (!grant) throw httpError(401, m.tokenInvalid);
+  if (!UPLOAD_KEY.test(key)) throw httpError(400, m.keyInvalid);
+  const target = path.join(root, key);
+  const [taken] = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key)).limit(1);
+  if (taken || (await stat(target).catch(() => null))) throw httpError(409, m.keyTaken);
+  if (!file || file.size === 0) throw httpError(400, m.fileMissing);
+  const limit = limitOf(grant);
+  if (file.overflow || file.size > limit) {
+    throw httpError(413, grant.kind === 'video' ? m.videoTooLarge : m.tooLarge(formatBytes(limit)));
+  }
+  const type = await fileTypeFromFile(file.path);
+  const mimes: readonly string[] = UPLOAD_KINDS[grant.kind].mimes;
+  if (!type || !mimes.includes(type.mime)) throw httpError(415, m.unsupported);
+  const pixels = grant.kind === 'image' ? await checkImage(file, grant) : null;
+  return { grant, key, target, mime: type.mime, pixels, file };
+}
+
+/** Record the upload (the key's primary key settles a race), then move the file into place. */
+async function store(db: Db, { grant, key, target, mime, pixels, file }: Accepted) {
+  const inserted = await db
+    .insert(uploads)
+    .values({
+      key,
+      kind: grant.kind,
+      mime,
+      size: file.size,
+      width: pixels?.width ?? null,
+      height: pixels?.height ?? null,
+      hash: file.hash,
+      userId: grant.uid,
+    })
+    .onConflictDoNothing()
+    .returning({ key: uploads.key });
+  if (inserted.length === 0) throw httpError(409, m.keyTaken);
+  try {
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(file.path, target);
+  } catch (error) {
+    await db.delete(uploads).where(eq(uploads.key, key));
+    throw isPathConflict(error) ? httpError(409, m.keyTaken) : error;
+  }
+}
+
+/**
+ * POST /storage/upload: the object-storage form protocol (multipart `token`, `key`, `file` →
+ * `{key, hash}`), checked in order: token, key, key free, file present, size, type by content,
+ * pixel size. Errors answer the envelope; nothing stays on disk after a failure.
+ */
+const storageRoutes: FastifyPluginAsync = async (app) => {
+  const { db, storage, appConfig: config } = app;
+  const grantOf = (token: string | undefined) => (token ? readUploadToken(config.appSecret, token) : null);
+
+  app.post(
+    STORAGE_UPLOAD_PATH,
+    {
+      schema: {
+        operationId: 'upload.put',
+        summary: '上传文件（表单：token、key、file；按内容识别类型）',
+        tags: ['upload'],
+        consumes: ['multipart/form-data'],
+        body: z.object({
+          token: z.string().describe('upload.token / upload.videoToken 的凭证'),
+          key: z.string().describe('存储名：字母数字与 -_./，最长 200'),
+          file: z.string().meta({ format: 'binary' }),
+        }),
+        response: { 200: uploadResult, '4xx': errorEnvelope, '5xx': errorEnvelope },
+      },
+      // The form is read as a stream in the handler; the body schema above only documents it.
+      validatorCompiler: () => (value) => ({ value }),
+    },
+    async (request) => {
+      // The token usually precedes the file: then at most its limit + 1 bytes reach the disk.
+      const { fields, file } = await receiveForm(request, storage.tmp, LARGEST + 1, (seen) => {
+        if (!seen.token) return LARGEST + 1;
+        const grant = grantOf(seen.token);
+        return grant ? limitOf(grant) + 1 : 0;
+      });
+      try {
+        const accepted = await accept(db, storage.root, grantOf(fields.token), fields.key ?? '', file);
+        await store(db, accepted);
+        return { key: accepted.key, hash: accepted.file.hash };
+      } finally {
+        if (file) await rm(file.path, { force: true });
+      }
+    },
+  );
+};
+
+export default storageRoutes;

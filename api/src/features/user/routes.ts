@@ -1,0 +1,72 @@
+import { AVATAR_SIZE, api, messages } from '@toy/shared';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { sessions, uploads, users } from '../../db/schema.js';
+import { httpError, notFound } from '../../http/errors.js';
+import { routeOf } from '../../http/route.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { keyOfPic, picUrl } from '../../lib/urls.js';
+import { menuFor } from './menu.js';
+
+/** Declarations: shared/src/features/user.ts. Table: users. */
+const userRoutes: FastifyPluginAsync = async (app) => {
+  const { db, appConfig: config } = app;
+
+  app.route(
+    routeOf(api.user.info, (_query, request) => {
+      const user = request.user!;
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        avatar: picUrl(config, user.avatar),
+        type: user.type,
+        per_ids: user.per_ids,
+        roles: user.roles,
+        menus: menuFor(user.roles),
+      };
+    }),
+  );
+
+  app.route(
+    routeOf(api.user.resetPassword, async (body, request) => {
+      const user = request.user!;
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+      if (!row || !(await verifyPassword(body.old_password, row.hash))) {
+        throw httpError(400, messages.auth.oldPasswordWrong);
+      }
+      const passwordHash = await hashPassword(body.new_password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(eq(sessions.userId, user.id), ne(sessions.token, request.sessionToken!), isNull(sessions.revokedAt)),
+          );
+      });
+      return null;
+    }),
+  );
+
+  /** The avatar is an image this user uploaded, 800×800; another user's key is 404 like a missing one. */
+  app.route(
+    routeOf(api.user.updateAvatar, async (body, request) => {
+      const user = request.user!;
+      const key = keyOfPic(config, body.avatar);
+      const [upload] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.key, key), eq(uploads.userId, user.id), eq(uploads.kind, 'image')))
+        .limit(1);
+      if (!upload) throw notFound();
+      if (upload.width !== AVATAR_SIZE.width || upload.height !== AVATAR_SIZE.height) {
+        throw httpError(400, messages.upload.imageSize(AVATAR_SIZE.width, AVATAR_SIZE.height));
+      }
+      await db.update(users).set({ avatar: key }).where(eq(users.id, user.id));
+      return { avatar: picUrl(config, key) };
+    }),
+  );
+};
+
+export default userRoutes;

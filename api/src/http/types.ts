@@ -1,0 +1,45 @@
+import type { Role, RouteDef } from '@toy/shared';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { ReadCache } from '../db/read-cache.js';
+
+/** The signed-in merchant, as the session plugin attaches it to a request. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  avatar: string;
+  /** Auth type: 1 own brand, 2 shop. */
+  type: number;
+  per_ids: number[];
+  roles: Role[];
+  isAdmin: boolean;
+}
+
+/** Where uploaded files live: `root/<key>`, partial uploads in `tmp`, thumbnails in `thumbs`. */
+export interface StorageDirs {
+  root: string;
+  tmp: string;
+  thumbs: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The shared declaration a route was registered from (access, perId, signed). */
+    route?: RouteDef;
+  }
+  interface FastifyInstance {
+    db: Db;
+    /** Read cache (on for PGlite, off for PostgreSQL): see db/read-cache.ts. */
+    cache: ReadCache;
+    appConfig: Config;
+    storage: StorageDirs;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    /** The web_token of the current session, when there is one. */
+    sessionToken: string | null;
+    /** Brand ids this user may act on, for `perId` (default: the route's perId). */
+    brands(perId?: number): Promise<number[]>;
+  }
+}

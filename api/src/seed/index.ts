@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { brands, depositFreight, userBrands, users, warehouses } from '../db/schema.js';
+import type { StorageDirs } from '../http/types.js';
+import { hashPassword } from '../lib/password.js';
+import {
+  DEMO_DEPOSIT_FREIGHT,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  DEMO_WAREHOUSES,
+  SHOWCASE_BRANDS,
+  TEMPLATE_COUNT,
+} from './data.js';
+import { ensurePicture } from './pictures.js';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Upsert a brand by title; answer its id. */
+async function upsertBrand(db: Db, values: typeof brands.$inferInsert): Promise<number> {
+  const { title: _title, ...update } = values;
+  const [row] = await db
+    .insert(brands)
+    .values(values)
+    .onConflictDoUpdate({ target: brands.title, set: update })
+    .returning({ id: brands.id });
+  return row!.id;
+}
+
+/**
+ * The demo data, idempotent: safe at every start. Brands upsert by title, users by email (a demo
+ * user's changed password is kept), links and settings are inserted when missing.
+ */
+export async function seed(db: Db, storage: StorageDirs): Promise<void> {
+  const pictures = SHOWCASE_BRANDS.map(([title, latin], i) => ({ title, latin, key: `seed/brand-${pad(i + 1)}.png` }));
+  for (const [i, p] of pictures.entries()) await ensurePicture(db, storage, p.key, p.latin, i);
+  const demoBrands = DEMO_USERS.flatMap((u) => u.brands);
+  for (const [i, b] of demoBrands.entries())
+    await ensurePicture(db, storage, `seed/demo-${pad(i + 1)}.png`, b.latin, i + 3);
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const [i, p] of pictures.entries()) {
+      await upsertBrand(tx, {
+        title: p.title,
+        pic: p.key,
+        type: 1,
+        isShowcase: true,
+        isTemplate: i < TEMPLATE_COUNT,
+        status: 1,
+        sort: i + 1,
+      });
+    }
+
+    let demoIndex = 0;
+    for (const u of DEMO_USERS) {
+      const profile = { name: u.name, authType: u.authType, perIds: u.perIds, isReviewer: u.isReviewer ?? false };
+      const [user] = await tx
+        .insert(users)
+        .values({ email: u.email, passwordHash, ...profile })
+        .onConflictDoUpdate({ target: users.email, set: profile })
+        .returning({ id: users.id });
+      for (const b of u.brands) {
+        demoIndex += 1;
+        const brandId = await upsertBrand(tx, { title: b.title, type: b.type, pic: `seed/demo-${pad(demoIndex)}.png` });
+        const links = (u.brandPerIds ?? u.perIds).map((perId) => ({ userId: user!.id, brandId, perId }));
+        if (links.length) await tx.insert(userBrands).values(links).onConflictDoNothing();
+      }
+    }
+
+    const [first] = await tx
+      .select({ id: brands.id })
+      .from(brands)
+      .where(eq(brands.title, DEMO_USERS[0]!.brands[0]!.title));
+    const ipId = first!.id;
+    for (const w of DEMO_WAREHOUSES) {
+      const [exists] = await tx
+        .select({ id: warehouses.id })
+        .from(warehouses)
+        .where(and(eq(warehouses.ipId, ipId), eq(warehouses.name, w.name)))
+        .limit(1);
+      if (!exists) await tx.insert(warehouses).values({ ipId, name: w.name, country: w.country });
+    }
+    const f = DEMO_DEPOSIT_FREIGHT;
+    await tx
+      .insert(depositFreight)
+      .values({ ipId, freeDays: f.freeDays, freeNum: f.freeNum, unitPrice: f.unitPriceFen })
+      .onConflictDoNothing();
+  });
+}

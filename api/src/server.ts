@@ -1,0 +1,27 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  app.log.error({ err: error }, `cannot listen on ${config.host}:${config.port}`);
+  await app.close();
+  process.exit(1);
+}
+const store = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+app.log.info(
+  `API on ${config.publicUrl} (docs ${config.publicUrl}/docs, ${store}, demo data ${config.seed ? 'on' : 'off'})`,
+);

@@ -1,0 +1,114 @@
+import { api, type MenuItem, messages } from '@toy/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuFor } from '../src/features/user/menu.js';
+import { call, createMerchant, login, makeApp, PASSWORD } from './helpers.js';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await makeApp();
+});
+afterAll(() => app.close());
+
+const titles = (menus: MenuItem[]): string[] => menus.flatMap((item) => [item.meta.title, ...titles(item.children)]);
+/** The wire type of a lazy schema is unknown; the answer was checked by the response schema. */
+const menusOf = (data: { menus: unknown[] }) => data.menus as MenuItem[];
+
+describe('user.info', () => {
+  it('answers the profile, roles and the menu tree of a box_admin', async () => {
+    const { web_token } = await login(app, 'brand@demo.local');
+    const res = await call(app, api.user.info, undefined, { token: web_token });
+    expect(res.statusCode).toBe(200);
+    const info = res.body.data;
+    expect(info).toMatchObject({ name: '品牌主演示', email: 'brand@demo.local', type: 1, per_ids: [12, 14, 15, 17] });
+    expect(info.roles).toEqual(['nft_admin', 'box_admin', 'coupon_admin', 'goods_admin']);
+    const menus = menusOf(info);
+    expect(menus[0]).toMatchObject({
+      path: '/dashboard',
+      url: 'dashboard',
+      pid: 0,
+      meta: { title: '首页', roles: [] },
+    });
+    const group = menus.find((item) => item.path === '/blindBox')!;
+    expect(group).toMatchObject({ url: 'layout', meta: { title: '海外管理', icon: 'globe' } });
+    expect(group.children).toEqual([
+      expect.objectContaining({
+        path: '/blindBox/overseasWarehouse',
+        url: 'warehouse/list',
+        pid: group.id,
+        meta: expect.objectContaining({ title: '仓库管理', roles: ['box_admin'] }),
+        children: [],
+      }),
+    ]);
+  });
+
+  it('drops a group without visible children (coupon manager, reviewer)', async () => {
+    for (const email of ['coupon@demo.local', 'reviewer@demo.local']) {
+      const { web_token } = await login(app, email);
+      const res = await call(app, api.user.info, undefined, { token: web_token });
+      expect(titles(menusOf(res.body.data))).toEqual(['首页']);
+    }
+    const reviewer = await login(app, 'reviewer@demo.local');
+    const res = await call(app, api.user.info, undefined, { token: reviewer.web_token });
+    expect(res.body.data.roles).toEqual(['reviewer']);
+  });
+
+  it('admin sees every row', () => {
+    expect(titles(menuFor(['admin']))).toEqual(['首页', '海外管理', '仓库管理']);
+  });
+
+  it('needs a session', async () => {
+    expect((await call(app, api.user.info)).statusCode).toBe(401);
+  });
+});
+
+describe('user.resetPassword', () => {
+  it('checks the old password, revokes the other sessions, keeps this one', async () => {
+    const { email } = await createMerchant(app);
+    const current = (await login(app, email)).web_token;
+    const other = (await login(app, email)).web_token;
+
+    const wrong = await call(
+      app,
+      api.user.resetPassword,
+      { old_password: 'nope', new_password: 'new-pass-1' },
+      { token: current },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toEqual({ status: 400, msg: messages.auth.oldPasswordWrong, data: null });
+
+    const ok = await call(
+      app,
+      api.user.resetPassword,
+      { old_password: PASSWORD, new_password: 'new-pass-1' },
+      { token: current },
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toEqual({ status: 0, msg: 'ok', data: null });
+
+    expect((await call(app, api.user.info, undefined, { token: current })).statusCode).toBe(200);
+    expect((await call(app, api.user.info, undefined, { token: other })).statusCode).toBe(401);
+    const oldLogin = await call(app, api.auth.login, { email, password: PASSWORD });
+    expect(oldLogin.body.msg).toBe(messages.auth.badCredentials);
+    expect((await login(app, email, 'new-pass-1')).web_token).toBeTruthy();
+  });
+
+  it('validates the fields', async () => {
+    const { web_token } = await login(app, 'brand@demo.local');
+    const short = await call(
+      app,
+      api.user.resetPassword,
+      { old_password: 'x', new_password: '123' },
+      { token: web_token },
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.body.msg).toContain(messages.auth.newPasswordShort);
+    const empty = await call(
+      app,
+      api.user.resetPassword,
+      { old_password: '', new_password: '123456' },
+      { token: web_token },
+    );
+    expect(empty.body.msg).toContain(messages.auth.oldPasswordRequired);
+  });
+});
