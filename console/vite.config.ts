@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The bench (tests/bench) reads it to size each route chunk.
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 900,
     rolldownOptions: {

@@ -7,6 +7,7 @@ import { buildNav, type NavItem, userRoles } from '../menuRoutes';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { routeKeys } from '../routeMap';
 import { Navbar } from './Navbar';
+import { AvatarDialog } from './AvatarDialog';
 import { PasswordDialog } from './PasswordDialog';
 import { Sidebar } from './Sidebar';
 import { useIsMobile } from './useIsMobile';
@@ -22,6 +23,7 @@ export default function AppLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [avatarOpen, setAvatarOpen] = useState(false);
 
   const nav = useMemo<NavItem[]>(() => {
     if (!info) return [];
@@ -79,6 +81,7 @@ export default function AppLayout() {
           collapsed={collapsed}
           onToggle={toggle}
           onChangePassword={() => setPasswordOpen(true)}
+          onChangeAvatar={() => setAvatarOpen(true)}
         />
         <Box
           as="main"
@@ -93,6 +96,7 @@ export default function AppLayout() {
         </Box>
       </Flex>
       <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <AvatarDialog open={avatarOpen} onOpenChange={setAvatarOpen} />
     </Flex>
   );
 }

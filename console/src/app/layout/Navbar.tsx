@@ -1,5 +1,5 @@
 import { Avatar, Box, Breadcrumb, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
-import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { ChevronDown, Image as ImageIcon, KeyRound, LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
 import { authStore, useUserInfo } from '../../features/auth/authStore';
@@ -12,6 +12,7 @@ interface NavbarProps {
   collapsed: boolean;
   onToggle: () => void;
   onChangePassword: () => void;
+  onChangeAvatar: () => void;
 }
 
 function Crumbs() {
@@ -50,7 +51,7 @@ function Crumbs() {
   );
 }
 
-export function Navbar({ mobile, collapsed, onToggle, onChangePassword }: NavbarProps) {
+export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChangeAvatar }: NavbarProps) {
   const info = useUserInfo();
   const word = useBrandWord();
   const avatar = info?.avatar || getAvatar();
@@ -112,6 +113,10 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword }: Navbar
         <Portal>
           <Menu.Positioner>
             <Menu.Content minW="40">
+              <Menu.Item value="avatar" onClick={onChangeAvatar} data-testid="change-avatar">
+                <ImageIcon size={16} />
+                修改头像
+              </Menu.Item>
               <Menu.Item value="password" onClick={onChangePassword} data-testid="change-password">
                 <KeyRound size={16} />
                 修改密码

@@ -1,6 +1,7 @@
 import { api, type Session, type UserInfo } from '@toy/shared';
 import { useSyncExternalStore } from 'react';
 import { ApiError, call } from '../../lib/http';
+import { setCookie } from '../../lib/cookies';
 import { notify } from '../../lib/notify';
 import { clearSession, hasSession, saveSession } from './session';
 
@@ -59,6 +60,12 @@ export const authStore = {
   async signIn(session: Session): Promise<UserInfo | null> {
     saveSession(session);
     return authStore.loadUser();
+  },
+
+  /** After 修改头像: the navbar and the user_avatar cookie show the new picture at once. */
+  updateAvatar(avatar: string): void {
+    setCookie('user_avatar', avatar);
+    if (state.info) set({ ...state, info: { ...state.info, avatar } });
   },
 
   /** 退出登录: revoke on the server (best effort), clear cookies and start over at /login. */

@@ -1,0 +1,117 @@
+// Sign-in as a merchant would do it: the QR confirmed from a phone, the password form with a
+// redirect back, the QR expiring, and a session revoked on the server while the console is open.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launch, newPage, passwordLogin, shot } from '../support/browser.js';
+import { type Stack, startStack } from '../support/stack.js';
+
+describe.skipIf(!hasBrowser)('signing in', () => {
+  let stack: Stack;
+  let browser: Browser;
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('logs in by QR confirmed from a second page acting as the phone', async () => {
+    const { context, page } = await newPage(browser);
+    const tokenAnswer = page.waitForResponse((r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET');
+    await page.goto(`${stack.consoleUrl}/login?nav=shop`);
+    const { data } = await (await tokenAnswer).json();
+    await expect.poll(() => page.getByTestId('qr-code').isVisible()).toBe(true);
+    await shot(page, 'login-qr');
+    expect(data.qr_url).toContain(`/m/login?token=${data.token}`);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 760 }, isMobile: true });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(data.qr_url);
+    await phonePage.locator('input[type=email], input[name=email]').first().fill('brand@demo.local');
+    await phonePage.locator('input[type=password]').first().fill('demo1234');
+    await phonePage.getByRole('button', { name: '确认登录' }).click();
+    await expect.poll(() => phonePage.getByText('登录成功').first().isVisible()).toBe(true);
+    await shot(phonePage, 'login-phone-confirmed');
+
+    // The console polls every 3 s and lands on the dashboard with the user's name.
+    await page.waitForURL(/\/dashboard$/, { timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('welcome').textContent()).toContain('品牌主演示');
+    await phone.close();
+    await context.close();
+  });
+
+  it('logs in with the password and returns to the page asked for', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.consoleUrl}/blindBox/overseasWarehouse`);
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/blindBox/overseasWarehouse');
+    await page.getByTestId('login-email').fill('brand@demo.local');
+    await page.getByTestId('login-password').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByText('账号或密码错误').first().isVisible()).toBe(true);
+    await page.getByTestId('login-password').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/blindBox\/overseasWarehouse/);
+    await expect.poll(() => page.getByTestId('warehouse-page').isVisible()).toBe(true);
+    // A signed-in user who opens /login goes home.
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  it('prompts 登录失效 once when the session is revoked on the server, and go-login returns to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await passwordLogin(page, stack.consoleUrl, 'brand@demo.local');
+    await page.waitForURL(/\/dashboard$/);
+    const token = (await context.cookies()).find((c) => c.name === 'web_token')?.value;
+    expect(token).toBeTruthy();
+    const revoked = await stack.call('POST', '/auth/logout', {}, token);
+    expect(revoked.body.status).toBe(0);
+
+    // Moving inside the open console makes two calls (brands, warehouses); both fail with 401 and
+    // one prompt opens.
+    await page.getByTestId('sidebar').getByText('仓库管理').click();
+    await expect.poll(() => page.getByTestId('session-expired').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('session-expired').count()).toBe(1);
+    expect(await page.getByTestId('session-expired').textContent()).toContain('登录失效，请重新登录');
+    await shot(page, 'session-expired');
+    await page.getByTestId('session-go-login').click();
+    await page.waitForURL(/\/login/);
+    expect((await context.cookies()).find((c) => c.name === 'web_token')?.value ?? '').toBe('');
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasBrowser)('an expiring QR', () => {
+  let stack: Stack;
+  let browser: Browser;
+  beforeAll(async () => {
+    stack = await startStack({ QR_TTL_SECONDS: '4' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('dims with 二维码已失效 at expire_time and reloads on click', async () => {
+    const { context, page } = await newPage(browser);
+    const first = page.waitForResponse((r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET');
+    await page.goto(`${stack.consoleUrl}/login?nav=shop`);
+    const firstToken = (await (await first).json()).data.token;
+    await expect.poll(() => page.getByTestId('qr-expired').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('二维码已失效').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('点击重新加载').isVisible()).toBe(true);
+    await shot(page, 'login-qr-expired');
+
+    const second = page.waitForResponse((r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET');
+    await page.getByTestId('qr-reload').click();
+    const secondToken = (await (await second).json()).data.token;
+    expect(secondToken).not.toBe(firstToken);
+    await expect.poll(() => page.getByTestId('qr-expired').isVisible()).toBe(false);
+    await context.close();
+  });
+});
