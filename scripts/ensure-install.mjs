@@ -1,2 +1,3 @@
 import { ensureInstall } from './lib.mjs';
+
 ensureInstall();

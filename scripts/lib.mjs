@@ -49,7 +49,9 @@ export function newestMtime(paths) {
 export function ensureConsoleBuilt({ force = false } = {}) {
   const index = join(root, 'console', 'dist', 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = newestMtime(['console/src', 'console/index.html', 'console/vite.config.ts', 'shared/src'].map((p) => join(root, p)));
+  const sources = newestMtime(
+    ['console/src', 'console/index.html', 'console/vite.config.ts', 'shared/src'].map((p) => join(root, p)),
+  );
   if (!force && built > sources) return;
   console.log('› Building the console…');
   run(bin('console', 'vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'console') });

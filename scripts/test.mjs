@@ -21,8 +21,12 @@ if (suites.some((s) => s.browser)) {
     ensureConsoleBuilt();
   } else {
     const line = '!'.repeat(78);
-    console.warn(`\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium found (looked at CHROMIUM_PATH and /usr/bin/chromium).`);
-    console.warn(`!! Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH to run them.\n${line}\n`);
+    console.warn(
+      `\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium found (looked at CHROMIUM_PATH and /usr/bin/chromium).`,
+    );
+    console.warn(
+      `!! Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH to run them.\n${line}\n`,
+    );
   }
 }
 
@@ -31,7 +35,7 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSuites = [];
+const failedSuites = [];
 for (const suite of suites) {
   console.log(`\n━━ ${suite.name} ━━`);
   const out = join(outDir, `${suite.name}.json`);

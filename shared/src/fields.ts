@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** Field builders shared by the feature schemas. */
 export const id = () => z.coerce.number().int().positive();
 export const optionalId = () =>
-  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), z.coerce.number().int().positive().optional());
+  z.preprocess(
+    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  );
 export const page = () => z.coerce.number().int().min(1).default(1);
 export const limit = (def: number, max = 200) => z.coerce.number().int().min(1).max(max).default(def);
 /** `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai, as the API writes every time. */

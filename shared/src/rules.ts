@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { messages } from './messages.js';
 
 /**
@@ -38,7 +38,8 @@ export function withRules<S extends z.ZodType, T>(schema: S, table: RuleTable<T>
   return schema.superRefine(
     (value, ctx) => {
       const failed = firstFailure(table, value);
-      if (failed) ctx.addIssue({ code: 'custom', message: failed.message, path: [failed.field], params: { rule: true } });
+      if (failed)
+        ctx.addIssue({ code: 'custom', message: failed.message, path: [failed.field], params: { rule: true } });
     },
     { when: () => true },
   );
@@ -66,10 +67,15 @@ collect(messages);
 const isGeneric = (issue: z.core.$ZodIssue) => issue.code !== 'custom' && !catalogued.has(issue.message);
 
 /** Validate with a schema and give the first message, or null: what a form calls before sending. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string } {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, data: result.data };
-  const rule = result.error.issues.find((i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule);
+  const rule = result.error.issues.find(
+    (i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule,
+  );
   const issue = rule ?? result.error.issues[0];
   return { ok: false, message: firstMessage(result.error), field: issue?.path.map(String).join('.') };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstFailure, ruleTable, validate, warehouseRules, warehouseSave, rolesOf, brandWord } from '../src/index.js';
+import { brandWord, firstFailure, rolesOf, ruleTable, validate, warehouseRules, warehouseSave } from '../src/index.js';
 
 describe('rule tables', () => {
   it('answer the first failing rule in table order', () => {

@@ -5,9 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { api, DEV_APP_SECRET, signHeaders } from '@toy/shared';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { api, DEV_APP_SECRET, signHeaders } from '@toy/shared';
 import { freePort, repoRoot, startApiOnly } from '../support/api.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -17,7 +17,8 @@ async function load(url: string, headers: Record<string, string>) {
   // Warm up briefly, then measure.
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -49,8 +50,14 @@ async function throughput() {
 function chunkSizes() {
   const dist = join(repoRoot, 'console', 'dist');
   const manifestPath = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error('console/dist/.vite/manifest.json missing: build the console first (npm test or npm start builds it)');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; src?: string; isDynamicEntry?: boolean; isEntry?: boolean }>;
+  if (!existsSync(manifestPath))
+    throw new Error(
+      'console/dist/.vite/manifest.json missing: build the console first (npm test or npm start builds it)',
+    );
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+    string,
+    { file: string; src?: string; isDynamicEntry?: boolean; isEntry?: boolean }
+  >;
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
   const rows = Object.values(manifest)
     .filter((c) => c.isDynamicEntry && c.file.endsWith('.js') && c.src?.includes('/features/'))
@@ -72,7 +79,9 @@ const ratio = listed.rps / baseline.rps;
 console.log(`\nAPI throughput (${CONNECTIONS} connections, ${DURATION} s each, same run)`);
 console.log(`  bare Fastify JSON route          ${fmt(baseline.rps)} req/s   p99 ${baseline.p99} ms`);
 console.log(`  signed warehouse.list (${rows} rows)  ${fmt(listed.rps)} req/s   p99 ${listed.p99} ms`);
-console.log(`  ratio                            ${(ratio * 100).toFixed(1)} %   target ≥ 25 %   ${ratio >= 0.25 ? 'OK' : 'BELOW TARGET'}`);
+console.log(
+  `  ratio                            ${(ratio * 100).toFixed(1)} %   target ≥ 25 %   ${ratio >= 0.25 ? 'OK' : 'BELOW TARGET'}`,
+);
 
 const chunks = chunkSizes();
 console.log('\nConsole route chunks (gzip)');

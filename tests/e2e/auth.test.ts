@@ -19,7 +19,9 @@ describe.skipIf(!hasBrowser)('signing in', () => {
 
   it('logs in by QR confirmed from a second page acting as the phone', async () => {
     const { context, page } = await newPage(browser);
-    const tokenAnswer = page.waitForResponse((r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET');
+    const tokenAnswer = page.waitForResponse(
+      (r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET',
+    );
     await page.goto(`${stack.consoleUrl}/login?nav=shop`);
     const { data } = await (await tokenAnswer).json();
     await expect.poll(() => page.getByTestId('qr-code').isVisible()).toBe(true);
@@ -46,7 +48,9 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${stack.consoleUrl}/blindBox/overseasWarehouse`);
     await page.waitForURL(/\/login\?redirect=/);
-    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/blindBox/overseasWarehouse');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
+      '/blindBox/overseasWarehouse',
+    );
     await page.getByTestId('login-email').fill('brand@demo.local');
     await page.getByTestId('login-password').fill('wrong-password');
     await page.getByTestId('login-submit').click();
@@ -99,7 +103,9 @@ describe.skipIf(!hasBrowser)('an expiring QR', () => {
 
   it('dims with 二维码已失效 at expire_time and reloads on click', async () => {
     const { context, page } = await newPage(browser);
-    const first = page.waitForResponse((r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET');
+    const first = page.waitForResponse(
+      (r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET',
+    );
     await page.goto(`${stack.consoleUrl}/login?nav=shop`);
     const firstToken = (await (await first).json()).data.token;
     await expect.poll(() => page.getByTestId('qr-expired').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -107,7 +113,9 @@ describe.skipIf(!hasBrowser)('an expiring QR', () => {
     await expect.poll(() => page.getByText('点击重新加载').isVisible()).toBe(true);
     await shot(page, 'login-qr-expired');
 
-    const second = page.waitForResponse((r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET');
+    const second = page.waitForResponse(
+      (r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET',
+    );
     await page.getByTestId('qr-reload').click();
     const secondToken = (await (await second).json()).data.token;
     expect(secondToken).not.toBe(firstToken);

@@ -66,7 +66,9 @@ describe.skipIf(!hasBrowser)('warehouses', () => {
     // A reload (or a shared link) restores the filter and shows the saved row.
     await page.reload();
     expect(new URL(page.url()).searchParams.get('ip_id')).toBe(ipId);
-    await expect.poll(() => page.getByTestId('warehouse-row').filter({ hasText: '岘港临时仓' }).textContent()).toContain('越南');
+    await expect
+      .poll(() => page.getByTestId('warehouse-row').filter({ hasText: '岘港临时仓' }).textContent())
+      .toContain('越南');
     await context.close();
   });
 
@@ -75,7 +77,9 @@ describe.skipIf(!hasBrowser)('warehouses', () => {
     await passwordLogin(page, stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2FblindBox%2FoverseasWarehouse');
     await page.waitForURL(/ip_id=\d+/);
     const select = page.getByTestId('warehouse-filter-brand');
-    const options = await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+    const options = await select
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
     expect(options.length).toBeGreaterThanOrEqual(2);
     await select.selectOption(options[1]!);
     await page.waitForURL(new RegExp(`ip_id=${options[1]}`));

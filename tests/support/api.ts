@@ -28,7 +28,12 @@ export interface Answer<T> {
 export interface ApiHandle {
   apiUrl: string;
   /** A signed call, e.g. to log in or to revoke a session behind the browser's back. */
-  call<T = unknown>(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, token?: string): Promise<Answer<T>>;
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    params?: Record<string, unknown>,
+    token?: string,
+  ): Promise<Answer<T>>;
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -23,7 +23,10 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath!, args: LAUNCH_ARGS, headless: true });
 }
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
     locale: 'zh-CN',

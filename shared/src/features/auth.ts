@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineRoute } from '../route.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 
 const m = messages.auth;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineRoute } from '../route.js';
 import { LIMITS } from '../constants.js';
-import { PERMISSION_IDS } from '../roles.js';
 import { page } from '../fields.js';
 import { messages } from '../messages.js';
+import { PERMISSION_IDS } from '../roles.js';
+import { defineRoute } from '../route.js';
 
 export const brand = z.object({
   id: z.number().int(),

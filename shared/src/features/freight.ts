@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from '../route.js';
-import { PER_ID } from '../roles.js';
 import { id } from '../fields.js';
+import { PER_ID } from '../roles.js';
+import { defineRoute } from '../route.js';
 
 /** Deposit freight settings of a brand (spec 02 §3); money in yuan on the wire. */
 export const depositFreight = z.object({

@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { defineRoute } from '../route.js';
 import { LIMITS } from '../constants.js';
+import { defineRoute } from '../route.js';
 
 /**
  * Upload kinds and what each accepts, checked by content (magic bytes) on the server.
  * `image` is the default token; `glb` and `xlsx` are the spec's file_type values; `video` is the STS path.
  */
 export const UPLOAD_KINDS = {
-  image: { mimes: ['image/png', 'image/jpeg', 'image/gif'], exts: ['png', 'jpg', 'jpeg', 'gif'], maxBytes: LIMITS.collectibleImageMaxBytes },
+  image: {
+    mimes: ['image/png', 'image/jpeg', 'image/gif'],
+    exts: ['png', 'jpg', 'jpeg', 'gif'],
+    maxBytes: LIMITS.collectibleImageMaxBytes,
+  },
   glb: { mimes: ['model/gltf-binary'], exts: ['glb'], maxBytes: LIMITS.modelMaxBytes },
   xlsx: {
     mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],

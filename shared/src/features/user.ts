@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineRoute } from '../route.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 
 const m = messages.auth;
 
@@ -39,7 +39,11 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const passwordReset = z.object({
   old_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(200),
-  new_password: z.string({ error: m.newPasswordRequired }).min(1, m.newPasswordRequired).min(6, m.newPasswordShort).max(200),
+  new_password: z
+    .string({ error: m.newPasswordRequired })
+    .min(1, m.newPasswordRequired)
+    .min(6, m.newPasswordShort)
+    .max(200),
 });
 
 /** Avatar: an uploaded image key (800×800, like goods pictures) that the user owns. */

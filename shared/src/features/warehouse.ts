@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineRoute } from '../route.js';
 import { COUNTRY_CODES } from '../constants.js';
+import { datetime, id, optionalId } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
-import { id, optionalId, datetime } from '../fields.js';
+import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
 
 const m = messages.warehouse;

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { api, AVATAR_SIZE, messages } from '@toy/shared';
+import { AVATAR_SIZE, api, messages } from '@toy/shared';
 import { useState } from 'react';
 import { ImageUpload } from '../../components/upload/ImageUpload';
 import { authStore } from '../../features/auth/authStore';

@@ -1,5 +1,13 @@
 import { Avatar, Box, Breadcrumb, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
-import { ChevronDown, Image as ImageIcon, KeyRound, LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import {
+  ChevronDown,
+  Image as ImageIcon,
+  KeyRound,
+  LogOut,
+  Menu as MenuIcon,
+  PanelLeftClose,
+  PanelLeftOpen,
+} from 'lucide-react';
 import { Fragment } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
 import { authStore, useUserInfo } from '../../features/auth/authStore';

@@ -1,7 +1,7 @@
 import { api, type Session, type UserInfo } from '@toy/shared';
 import { useSyncExternalStore } from 'react';
-import { ApiError, call } from '../../lib/http';
 import { setCookie } from '../../lib/cookies';
+import { ApiError, call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { clearSession, hasSession, saveSession } from './session';
 
