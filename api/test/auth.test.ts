@@ -191,3 +191,13 @@ describe('expiry', () => {
     expect(res.body.msg).toBe(messages.common.sessionExpired);
   });
 });
+
+describe('membership page', () => {
+  it('serves the 购买/续费会员 page the login page links to, without a session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/m/membership' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('购买/续费会员');
+    expect(res.body).toContain('年度会员');
+  });
+});

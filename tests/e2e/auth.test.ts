@@ -1,34 +1,24 @@
 // Sign-in as a merchant would do it: the QR confirmed from a phone, the password form with a
 // redirect back, the QR expiring, and a session revoked on the server while the console is open.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, newPage, passwordLogin, shot } from '../support/browser.js';
-import { type Stack, startStack } from '../support/stack.js';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('signing in', () => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = useBrowserStack();
 
   it('logs in by QR confirmed from a second page acting as the phone', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(suite.browser);
     const tokenAnswer = page.waitForResponse(
       (r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET',
     );
-    await page.goto(`${stack.consoleUrl}/login?nav=shop`);
+    await page.goto(`${suite.stack.consoleUrl}/login?nav=shop`);
     const { data } = await (await tokenAnswer).json();
     await expect.poll(() => page.getByTestId('qr-code').isVisible()).toBe(true);
     await shot(page, 'login-qr');
     expect(data.qr_url).toContain(`/m/login?token=${data.token}`);
 
-    const phone = await browser.newContext({ viewport: { width: 390, height: 760 }, isMobile: true });
+    const phone = await suite.browser.newContext({ viewport: { width: 390, height: 760 }, isMobile: true });
     const phonePage = await phone.newPage();
     await phonePage.goto(data.qr_url);
     await phonePage.locator('input[type=email], input[name=email]').first().fill('brand@demo.local');
@@ -45,8 +35,8 @@ describe.skipIf(!hasBrowser)('signing in', () => {
   });
 
   it('logs in with the password and returns to the page asked for', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.consoleUrl}/blindBox/overseasWarehouse`);
+    const { context, page } = await newPage(suite.browser);
+    await page.goto(`${suite.stack.consoleUrl}/blindBox/overseasWarehouse`);
     await page.waitForURL(/\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
       '/blindBox/overseasWarehouse',
@@ -60,18 +50,18 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     await page.waitForURL(/\/blindBox\/overseasWarehouse/);
     await expect.poll(() => page.getByTestId('warehouse-page').isVisible()).toBe(true);
     // A signed-in user who opens /login goes home.
-    await page.goto(`${stack.consoleUrl}/login`);
+    await page.goto(`${suite.stack.consoleUrl}/login`);
     await page.waitForURL(/\/dashboard$/);
     await context.close();
   });
 
   it('prompts 登录失效 once when the session is revoked on the server, and go-login returns to /login', async () => {
-    const { context, page } = await newPage(browser);
-    await passwordLogin(page, stack.consoleUrl, 'brand@demo.local');
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
     await page.waitForURL(/\/dashboard$/);
     const token = (await context.cookies()).find((c) => c.name === 'web_token')?.value;
     expect(token).toBeTruthy();
-    const revoked = await stack.call('POST', '/auth/logout', {}, token);
+    const revoked = await suite.stack.call('POST', '/auth/logout', {}, token);
     expect(revoked.body.status).toBe(0);
 
     // Moving inside the open console makes two calls (brands, warehouses); both fail with 401 and
@@ -90,23 +80,14 @@ describe.skipIf(!hasBrowser)('signing in', () => {
 });
 
 describe.skipIf(!hasBrowser)('an expiring QR', () => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    stack = await startStack({ QR_TTL_SECONDS: '4' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = useBrowserStack({ QR_TTL_SECONDS: '4' });
 
   it('dims with 二维码已失效 at expire_time and reloads on click', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(suite.browser);
     const first = page.waitForResponse(
       (r) => r.url().includes('/web/helper/web/token') && r.request().method() === 'GET',
     );
-    await page.goto(`${stack.consoleUrl}/login?nav=shop`);
+    await page.goto(`${suite.stack.consoleUrl}/login?nav=shop`);
     const firstToken = (await (await first).json()).data.token;
     await expect.poll(() => page.getByTestId('qr-expired').isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText('二维码已失效').isVisible()).toBe(true);

@@ -1,26 +1,16 @@
 // The shared upload component, as the avatar dialog uses it: the exact pixel size is checked
 // before sending (and by the server), a right image uploads with progress and shows a preview.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, newPage, passwordLogin, shot } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { type Stack, startStack } from '../support/stack.js';
+import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('image upload', () => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = useBrowserStack();
 
   it('rejects an image of the wrong size and stores a right one as the avatar', async () => {
-    const { context, page } = await newPage(browser);
-    await passwordLogin(page, stack.consoleUrl, 'shop@demo.local');
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'shop@demo.local');
     await page.waitForURL(/\/dashboard$/);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('change-avatar').click();
@@ -40,7 +30,7 @@ describe.skipIf(!hasBrowser)('image upload', () => {
 
     // The server keeps it: the user's info now points at the stored file, which is served back.
     const token = (await context.cookies()).find((c) => c.name === 'web_token')!.value;
-    const info = await stack.call<{ avatar: string }>('GET', '/web/helper/user/info', {}, token);
+    const info = await suite.stack.call<{ avatar: string }>('GET', '/web/helper/user/info', {}, token);
     expect(info.body.data.avatar).toMatch(/\/files\//);
     const file = await fetch(info.body.data.avatar);
     expect(file.status).toBe(200);

@@ -1,27 +1,23 @@
 // Warehouses, the pattern every list screen copies: filter in the URL, add and edit with the
 // spec's messages in order, 保存成功, and the list kept across a reload.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, newPage, passwordLogin, shot } from '../support/browser.js';
-import { type Stack, startStack } from '../support/stack.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { useBrowserStack } from '../support/suite.js';
 
 const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
 
 describe.skipIf(!hasBrowser)('warehouses', () => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = useBrowserStack();
 
   it('creates and edits a warehouse, showing each validation message in order', async () => {
-    const { context, page } = await newPage(browser);
-    await passwordLogin(page, stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2FblindBox%2FoverseasWarehouse');
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(
+      page,
+      suite.stack.consoleUrl,
+      'brand@demo.local',
+      '/login?redirect=%2FblindBox%2FoverseasWarehouse',
+    );
     await page.waitForURL(/overseasWarehouse/);
     // The brand filter defaults to the first brand and is written to the URL.
     await page.waitForURL(/ip_id=\d+/);
@@ -73,8 +69,13 @@ describe.skipIf(!hasBrowser)('warehouses', () => {
   });
 
   it('keeps a second brand chosen in the filter through a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await passwordLogin(page, stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2FblindBox%2FoverseasWarehouse');
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(
+      page,
+      suite.stack.consoleUrl,
+      'brand@demo.local',
+      '/login?redirect=%2FblindBox%2FoverseasWarehouse',
+    );
     await page.waitForURL(/ip_id=\d+/);
     const select = page.getByTestId('warehouse-filter-brand');
     const options = await select

@@ -2,6 +2,7 @@ import { api } from '@toy/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { routeOf } from '../../http/route.js';
+import { membershipPage } from './membership-page.js';
 import { mobileLoginPage } from './mobile-page.js';
 import { confirmQr, findQrToken, isQrExpired, issueQrToken, pollQr } from './qr.js';
 import { checkCredentials, createSession, revokeSession, sessionOf } from './service.js';
@@ -51,6 +52,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         .type('text/html; charset=utf-8')
         .send(mobileLoginPage(state));
     },
+  );
+
+  /** The membership page the login page's 购买/续费会员 QR and link open. */
+  app.get(
+    '/m/membership',
+    { schema: { operationId: 'auth.membershipPage', summary: '购买/续费会员（HTML）', tags: ['auth'] } },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').send(membershipPage()),
   );
 };
 
