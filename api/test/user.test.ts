@@ -30,7 +30,7 @@ describe('user.info', () => {
       meta: { title: '首页', roles: [] },
     });
     const group = menus.find((item) => item.path === '/blindBox')!;
-    expect(group).toMatchObject({ url: 'layout', meta: { title: '海外管理', icon: 'globe' } });
+    expect(group).toMatchObject({ url: 'layout', meta: { title: '盲盒管理', icon: 'box' } });
     expect(group.children).toEqual([
       expect.objectContaining({
         path: '/blindBox/overseasWarehouse',
@@ -54,7 +54,7 @@ describe('user.info', () => {
   });
 
   it('admin sees every row', () => {
-    expect(titles(menuFor(['admin']))).toEqual(['首页', '海外管理', '仓库管理']);
+    expect(titles(menuFor(['admin']))).toEqual(['首页', '盲盒管理', '仓库管理']);
   });
 
   it('needs a session', async () => {

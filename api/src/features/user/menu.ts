@@ -18,7 +18,9 @@ export interface MenuRow {
 
 export const MENU: MenuRow[] = [
   { id: 1, pid: 0, path: '/dashboard', url: 'dashboard', title: '首页', icon: 'home', roles: [] },
-  { id: 100, pid: 0, path: '/blindBox', url: 'layout', title: '海外管理', icon: 'globe', roles: [] },
+  // 100–199 盲盒管理 (blind boxes, draw machines, deposit settings, overseas), 200–299 商品管理 (goods,
+  // gacha goods), 300–399 审核 (platform reviewer). Ids are stable: a row keeps its id.
+  { id: 100, pid: 0, path: '/blindBox', url: 'layout', title: '盲盒管理', icon: 'box', roles: [] },
   {
     id: 101,
     pid: 100,
