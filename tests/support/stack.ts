@@ -18,7 +18,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     port: await freePort(),
     apiBase: api.apiUrl,
     appSecret: DEV_APP_SECRET,
-    distDir: join(repoRoot, 'console', 'dist'),
+    // CONSOLE_DIST lets a developer test a private build while another build is in progress.
+    distDir: process.env.CONSOLE_DIST || join(repoRoot, 'console', 'dist'),
   });
   return {
     ...api,

@@ -1,4 +1,4 @@
-// `npm run bench`: figures from one run on this machine, each beside a baseline measured in the
+// Foundation figures from one run on this machine, each beside a baseline measured in the
 // same run, so a noisy shared machine moves both sides alike.
 //   1. requests/s of the signed, authenticated warehouse list vs a bare Fastify JSON route;
 //   2. the gzip size of every console route chunk against its budget.
