@@ -77,11 +77,15 @@ describe('QR login', () => {
   it('issue, poll pending, confirm on the phone, poll once → session, then spent', async () => {
     const issued = await call(app, api.auth.qrToken);
     expect(issued.statusCode).toBe(200);
-    const { token, expire_time, qr_url } = issued.body.data;
+    const { token, expire_time, qr_url, now: serverNow } = issued.body.data;
     expect(qr_url).toBe(`http://api.test:8787/m/login?token=${token}`);
     const now = Math.floor(Date.now() / 1000);
     expect(expire_time).toBeGreaterThanOrEqual(now + 119);
     expect(expire_time).toBeLessThanOrEqual(now + 121);
+    // The server's clock comes with it, so a page with a wrong clock still measures expiry right.
+    expect(Math.abs(serverNow - now)).toBeLessThanOrEqual(2);
+    expect(expire_time - serverNow).toBeGreaterThanOrEqual(119);
+    expect(expire_time - serverNow).toBeLessThanOrEqual(120);
 
     const pending = await call(app, api.auth.qrLogin, { token });
     expect(pending.body).toEqual({ status: 0, msg: 'ok', data: { is_login: 0, info: null } });

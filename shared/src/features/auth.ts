@@ -20,6 +20,8 @@ export const qrToken = z.object({
   expire_time: z.number().int(),
   /** The URL the QR encodes: the API's mobile confirmation page. */
   qr_url: z.string(),
+  /** The server's clock (unix seconds), so the page measures expiry on the server's time. */
+  now: z.number().int(),
 });
 
 const credentials = z.object({

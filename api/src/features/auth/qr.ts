@@ -23,6 +23,7 @@ export async function issueQrToken(db: Db, config: Config) {
     token,
     expire_time: unixSeconds(expiresAt),
     qr_url: `${config.publicUrl}/m/login?token=${encodeURIComponent(token)}`,
+    now: unixSeconds(new Date()),
   };
 }
 

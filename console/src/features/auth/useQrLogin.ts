@@ -7,7 +7,11 @@ interface QrToken {
   token: string;
   expire_time: number;
   qr_url: string;
+  /** Server clock minus this browser's, so a wrong local clock does not expire a fresh QR. */
+  offsetMs: number;
 }
+
+const expiredNow = (qr: QrToken) => isQrExpired(qr.expire_time, Date.now() + qr.offsetMs);
 
 /**
  * QR login: fetch a token, poll api.auth.qrLogin every 3 s until is_login is 1; once now reaches
@@ -27,8 +31,9 @@ export function useQrLogin(onLogin: (session: Session) => void) {
     setError(null);
     try {
       const next = await call(api.auth.qrToken, undefined, { silent: true, noSessionPrompt: true });
-      setQr(next);
-      setExpired(isQrExpired(next.expire_time));
+      const token = { ...next, offsetMs: next.now * 1000 - Date.now() };
+      setQr(token);
+      setExpired(expiredNow(token));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
     } finally {
@@ -43,7 +48,7 @@ export function useQrLogin(onLogin: (session: Session) => void) {
   // Expiry ticker.
   useEffect(() => {
     if (!qr || expired) return;
-    const check = () => isQrExpired(qr.expire_time) && setExpired(true);
+    const check = () => expiredNow(qr) && setExpired(true);
     check();
     const timer = window.setInterval(check, 1000);
     return () => window.clearInterval(timer);
@@ -56,7 +61,7 @@ export function useQrLogin(onLogin: (session: Session) => void) {
     let timer = 0;
     const tick = async () => {
       if (stopped) return;
-      if (isQrExpired(qr.expire_time)) {
+      if (expiredNow(qr)) {
         setExpired(true);
         return;
       }
