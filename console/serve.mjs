@@ -31,8 +31,8 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 
-function configScript(apiBase, appSecret) {
-  const value = JSON.stringify({ apiBase, appSecret }).replace(/</g, '\\u003c');
+function configScript(apiBase, appSecret, displayBase) {
+  const value = JSON.stringify({ apiBase, appSecret, displayBase }).replace(/</g, '\\u003c');
   return `window.__APP_CONFIG__ = ${value};\n`;
 }
 
@@ -76,7 +76,8 @@ function sendFile(req, res, file, ext, cacheControl) {
 
 /**
  * Serves the built console.
- * @param {{port?: number, host?: string, apiBase?: string, appSecret?: string, distDir?: string}} [options]
+ * @param {{port?: number, host?: string, apiBase?: string, appSecret?: string, distDir?: string, displayBase?: string}} [options]
+ *   `displayBase`: the display hub's URL the console's /screen_md and /extend* paths go to (default: this host, port 8764).
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export function startConsoleServer(options = {}) {
@@ -86,13 +87,14 @@ export function startConsoleServer(options = {}) {
     apiBase = 'http://127.0.0.1:8787',
     appSecret = DEFAULT_SECRET,
     distDir = join(here, 'dist'),
+    displayBase,
   } = options;
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) {
     return Promise.reject(new Error(`console build not found: ${indexFile} (run "vite build" in console/)`));
   }
-  const config = configScript(apiBase, appSecret);
+  const config = configScript(apiBase, appSecret, displayBase);
 
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -167,6 +169,7 @@ if (isMain) {
     host: process.env.CONSOLE_HOST ?? '127.0.0.1',
     apiBase: process.env.CONSOLE_API_BASE ?? 'http://127.0.0.1:8787',
     appSecret: process.env.APP_SECRET ?? DEFAULT_SECRET,
+    displayBase: process.env.DISPLAY_BASE,
   });
   console.log(`console: ${url}`);
 }

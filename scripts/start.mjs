@@ -1,11 +1,44 @@
 // `npm start`: install what is missing, build the console, migrate and seed the database, start the
 // API and the console, print where they are. Data persists in DATA_DIR between runs.
+// It also starts the venue display hub (8765/8764) against the local API.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bin, ensureConsoleBuilt, ensureInstall, root, startProcess, waitFor } from './lib.mjs';
+import { bin, ensureConsoleBuilt, ensureInstall, newestMtime, root, run, startProcess, waitFor } from './lib.mjs';
 
 ensureInstall();
 ensureConsoleBuilt();
+ensureDisplayClientBuilt();
+
+/** Build the display client (screens and control page) when its sources changed since the last build. */
+function ensureDisplayClientBuilt() {
+  const dir = join(root, 'display-client');
+  const index = join(dir, 'dist', 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = newestMtime(
+    ['src', 'index.html', 'control.html', 'vite.config.ts']
+      .map((p) => join(dir, p))
+      .concat(join(root, 'shared', 'src', 'display')),
+  );
+  if (built > sources) return;
+  console.log('› Building the display client…');
+  run(bin('display-client', 'vite'), ['build', '--logLevel', 'warn'], { cwd: dir });
+}
+
+/** The local venue's control key: HUB_CONTROL_KEY, else one kept in DATA_DIR/display/control-key. */
+function localControlKey(dataDir) {
+  if (process.env.HUB_CONTROL_KEY) return process.env.HUB_CONTROL_KEY;
+  const file = join(dataDir, 'control-key');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length >= 8) return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(12).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
 
 const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = Number(process.env.PORT ?? 8787);
@@ -35,7 +68,34 @@ const web = await startConsoleServer({
   apiBase: consoleApiBase,
   appSecret: process.env.APP_SECRET,
   distDir: join(root, 'console', 'dist'),
+  displayBase: process.env.DISPLAY_BASE ?? `http://${host}:${Number(process.env.HUB_MEDIA_PORT ?? 8764)}`,
 });
+
+const hubDataDir = join(process.env.DATA_DIR ?? join(root, '.data'), 'display');
+const hubKey = localControlKey(hubDataDir);
+const hubWsPort = Number(process.env.HUB_WS_PORT ?? 8765);
+const hubMediaPort = Number(process.env.HUB_MEDIA_PORT ?? 8764);
+const hubUrl = `http://${host}:${hubMediaPort}`;
+console.log('› Starting the display hub…');
+// node with the tsx loader (one process), from display-hub/ where tsx is installed.
+const hub = startProcess(process.execPath, ['--import', 'tsx', join(root, 'display-hub', 'src', 'main.ts')], {
+  cwd: join(root, 'display-hub'),
+  env: {
+    ...process.env,
+    HUB_HOST: process.env.HUB_HOST ?? host,
+    HUB_WS_PORT: String(hubWsPort),
+    HUB_MEDIA_PORT: String(hubMediaPort),
+    HUB_CONTROL_KEY: hubKey,
+    HUB_DATA_DIR: hubDataDir,
+    API_BASE: process.env.API_BASE ?? apiUrl,
+    LOG_LEVEL: process.env.HUB_LOG_LEVEL ?? 'warn',
+  },
+});
+let stopping = false;
+hub.on('exit', (code) => {
+  if (!stopping) console.error(`Display hub exited (${code}); the API and the console keep running.`);
+});
+const hubReady = await waitFor(`${hubUrl}/healthz`, 30_000);
 
 console.log(`
   盲盒商家后台 is running
@@ -43,16 +103,24 @@ console.log(`
   Console   ${web.url}
   API       ${apiUrl}   (docs ${apiUrl}/docs, health ${apiUrl}/healthz)
 
+  Venue screens (display hub${hubReady ? '' : ' — NOT READY, see the log above'})
+    store     ${hubUrl}/screen_md
+    event     ${hubUrl}/extend   ${hubUrl}/extend_left   ${hubUrl}/extend_center   ${hubUrl}/extend_right
+    control   ${hubUrl}/control#key=${hubKey}
+    status    ${hubUrl}/status   (socket ws://${host}:${hubWsPort})
+
   Demo accounts (password demo1234)
     brand@demo.local     own brands, per_ids 12,14,15,17
     shop@demo.local      shop, per_ids 14
     coupon@demo.local    coupons, per_ids 15
     reviewer@demo.local  platform reviewer
 
-  Ctrl+C stops both.
+  Ctrl+C stops them all.
 `);
 
 const stop = () => {
+  stopping = true;
+  hub.kill('SIGTERM');
   api.kill('SIGTERM');
   web.close();
   setTimeout(() => process.exit(0), 500);

@@ -12,6 +12,8 @@ const suites = [
   { name: 'shared', dir: 'shared' },
   { name: 'api', dir: 'api' },
   { name: 'console', dir: 'console' },
+  { name: 'display-hub', dir: 'display-hub' },
+  { name: 'display-client', dir: 'display-client' },
   { name: 'tests', dir: 'tests', browser: true },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 

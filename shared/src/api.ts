@@ -1,6 +1,15 @@
+import { auditRoutes } from './features/audit.js';
 import { authRoutes } from './features/auth.js';
+import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
+import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.js';
+import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
+import { drawMachineRoutes } from './features/draw-machine.js';
 import { freightRoutes } from './features/freight.js';
+import { gachaRoutes } from './features/gacha.js';
+import { goodsRoutes } from './features/goods.js';
+import { jobRoutes } from './features/job.js';
+import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
 import { warehouseRoutes } from './features/warehouse.js';
@@ -13,7 +22,21 @@ export const api = {
   brand: brandRoutes,
   upload: uploadRoutes,
   warehouse: warehouseRoutes,
+  goods: goodsRoutes,
+  gacha: gachaRoutes,
+  job: jobRoutes,
+  audit: auditRoutes,
   freight: freightRoutes,
+  blindBoxRecord: blindBoxRecordRoutes,
+  review: reviewRoutes,
+  template: templateRoutes,
+  blindBox: blindBoxRoutes,
+  cabinet: cabinetRoutes,
+  boxMachine: boxMachineRoutes,
+  coupon: couponAssociationRoutes,
+  drawMachine: drawMachineRoutes,
+  player: playerRoutes,
+  fairness: fairnessRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
-/** Field builders shared by the feature schemas. */
-export const id = () => z.coerce.number().int().positive();
+/**
+ * Field builders shared by the feature schemas.
+ *
+ * `wholeNumber()` is an integer check that does not abort the parse (zod's `.int()` does), so a
+ * rule table attached with withRules still runs and its message still wins on a value like 1.5.
+ */
+export const wholeNumber = (message = '请输入整数') => z.coerce.number().refine(Number.isInteger, message);
+export const id = () => wholeNumber().positive();
 export const optionalId = () =>
   z.preprocess(
     (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    wholeNumber().positive().optional(),
   );
 export const page = () => z.coerce.number().int().min(1).default(1);
 export const limit = (def: number, max = 200) => z.coerce.number().int().min(1).max(max).default(def);

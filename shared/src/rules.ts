@@ -10,6 +10,11 @@ export interface Rule<T> {
   field: keyof T & string;
   message: string;
   ok: (value: Partial<T>) => boolean;
+  /**
+   * A message that depends on the value (e.g. '盲盒售价不可小于官方售价¥{price}'); when set, the
+   * failing rule firstFailure answers carries it as `message`.
+   */
+  detail?: (value: Partial<T>) => string;
 }
 export type RuleTable<T> = readonly Rule<T>[];
 
@@ -24,7 +29,14 @@ export function firstFailure<T>(table: RuleTable<T>, value: unknown): Rule<T> | 
     } catch {
       ok = false;
     }
-    if (!ok) return rule;
+    if (!ok) {
+      if (!rule.detail) return rule;
+      let message = rule.message;
+      try {
+        message = rule.detail(v);
+      } catch {}
+      return { ...rule, message };
+    }
   }
   return null;
 }

@@ -140,3 +140,10 @@ export const depositFreight = pgTable(
   },
   (t) => [uniqueIndex('deposit_freight_ip_idx').on(t.ipId)],
 );
+export * from './schema/audit.js';
+export * from './schema/blind-box.js';
+export * from './schema/coupon.js';
+export * from './schema/goods.js';
+export * from './schema/jobs.js';
+export * from './schema/settings.js';
+export * from './schema/draw.js';

@@ -3,6 +3,8 @@ import type { Db } from '../db/client.js';
 import { brands, depositFreight, userBrands, users, warehouses } from '../db/schema.js';
 import type { StorageDirs } from '../http/types.js';
 import { hashPassword } from '../lib/password.js';
+import { seedBlindBoxes } from './blind-box.js';
+import { seedDraws } from './draw.js';
 import {
   DEMO_DEPOSIT_FREIGHT,
   DEMO_PASSWORD,
@@ -11,6 +13,7 @@ import {
   SHOWCASE_BRANDS,
   TEMPLATE_COUNT,
 } from './data.js';
+import { seedGoods } from './goods.js';
 import { ensurePicture } from './pictures.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -86,4 +89,7 @@ export async function seed(db: Db, storage: StorageDirs): Promise<void> {
       .values({ ipId, freeDays: f.freeDays, freeNum: f.freeNum, unitPrice: f.unitPriceFen })
       .onConflictDoNothing();
   });
+  await seedGoods(db, storage);
+  await seedBlindBoxes(db, storage);
+  await seedDraws(db);
 }

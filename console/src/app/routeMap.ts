@@ -10,6 +10,14 @@ export type PageImport = () => Promise<PageModule>;
 export const routeMap = {
   dashboard: () => import('../features/dashboard/DashboardPage'),
   'warehouse/list': () => import('../features/warehouse/WarehouseListPage'),
+  'blindBoxRecord/list': () => import('../features/blindBoxRecord/RecordListPage'),
+  'blindBoxRecord/form': () => import('../features/blindBoxRecord/RecordFormPage'),
+  'blindBox/release': () => import('../features/blindBox/ReleasePage'),
+  'blindBox/settings': () => import('../features/boxSettings/SettingsPage'),
+  'review/blindBox': () => import('../features/review/ReviewPage'),
+  'goods/list': () => import('../features/goods/GoodsListPage'),
+  'gacha/list': () => import('../features/gacha/GachaListPage'),
+  'drawMachine/list': () => import('../features/draw-machine/DrawMachineListPage'),
 } satisfies Record<string, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;

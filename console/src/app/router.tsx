@@ -23,6 +23,21 @@ export const OPEN_PATHS = [
   '/screen_md',
 ] as const;
 
+/** The venue screens live on the display hub (8764); the console's own paths send the browser there. */
+export const DISPLAY_PATHS = ['/screen_md', '/extend', '/extend_left', '/extend_right', '/extend_center'] as const;
+
+/** The hub's base URL: `displayBase` from /config.js, else http://<this host>:8764. */
+export function displayUrl(url: URL, runtime: { displayBase?: string } | undefined): string {
+  const base = (runtime?.displayBase || `http://${url.hostname}:8764`).replace(/\/+$/, '');
+  return `${base}${url.pathname}${url.search}`;
+}
+
+function displayRedirect({ request }: LoaderFunctionArgs) {
+  const runtime = (window as unknown as { __APP_CONFIG__?: { displayBase?: string } }).__APP_CONFIG__;
+  window.location.replace(displayUrl(new URL(request.url), runtime));
+  return null;
+}
+
 const PLACEHOLDER_TITLES: Record<string, string> = {
   '/icp': '备案信息',
   '/crypto_collection': '数字藏品',
@@ -101,6 +116,7 @@ export function createAppRouter(info: UserInfo | null) {
         },
         ...Object.entries(PLACEHOLDER_TITLES).map(([path, title]) => ({
           path: path.slice(1),
+          ...((DISPLAY_PATHS as readonly string[]).includes(path) ? { loader: displayRedirect } : {}),
           lazy: page(() => import('./pages/PlaceholderPage')),
           handle: { title } satisfies RouteHandle,
         })),

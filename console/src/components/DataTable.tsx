@@ -8,7 +8,24 @@ export interface Column<T> {
   render: (row: T, index: number) => ReactNode;
   width?: string;
   align?: 'start' | 'center' | 'end';
+  /** Keep the column in view while the table scrolls sideways (e.g. the actions at the end). */
+  sticky?: 'start' | 'end';
 }
+
+/** Styles of a sticky cell: pinned to its side, on an opaque background, with a soft edge. */
+const stickyProps = (side: 'start' | 'end' | undefined, header = false) =>
+  side
+    ? {
+        position: 'sticky' as const,
+        [side === 'end' ? 'right' : 'left']: 0,
+        zIndex: header ? 2 : 1,
+        bg: header ? 'gray.50' : 'white',
+        boxShadow:
+          side === 'end'
+            ? 'inset 1px 0 0 var(--chakra-colors-gray-100), -6px 0 8px -6px rgba(0,0,0,0.12)'
+            : 'inset -1px 0 0 var(--chakra-colors-gray-100), 6px 0 8px -6px rgba(0,0,0,0.12)',
+      }
+    : {};
 
 export interface DataTableProps<T> {
   columns: Column<T>[];
@@ -55,6 +72,7 @@ export function DataTable<T>({
                 color="fg.muted"
                 fontWeight="600"
                 whiteSpace="nowrap"
+                {...stickyProps(c.sticky, true)}
               >
                 {c.header}
               </Table.ColumnHeader>
@@ -78,7 +96,7 @@ export function DataTable<T>({
             rows?.map((row, i) => (
               <Table.Row key={rowKey(row)} data-testid={rowTestId}>
                 {columns.map((c) => (
-                  <Table.Cell key={c.key} textAlign={c.align}>
+                  <Table.Cell key={c.key} textAlign={c.align} {...stickyProps(c.sticky)}>
                     {c.render(row, i)}
                   </Table.Cell>
                 ))}

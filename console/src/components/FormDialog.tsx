@@ -21,6 +21,8 @@ export interface FormDialogProps<S extends z.ZodType> {
   testId?: string;
   submitTestId?: string;
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  /** 'inside' keeps the title and buttons in view while a long form scrolls in the body. */
+  scrollBehavior?: 'inside' | 'outside';
   children: ReactNode;
 }
 
@@ -40,6 +42,7 @@ export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
     testId,
     submitTestId,
     size = 'md',
+    scrollBehavior = 'outside',
     children,
   } = props;
   const [error, setError] = useState<FieldError | null>(null);
@@ -81,6 +84,7 @@ export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
       onOpenChange={(e) => onOpenChange(e.open)}
       size={size}
       placement="center"
+      scrollBehavior={scrollBehavior}
       lazyMount
       unmountOnExit
     >
@@ -122,24 +126,32 @@ export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
   );
 }
 
+/** FormField messages outside a FormDialog (a full-page form): the first failing rule's field and message. */
+export function FormErrors({ error, children }: { error: FieldError | null; children: ReactNode }) {
+  return <FormErrorContext.Provider value={error}>{children}</FormErrorContext.Provider>;
+}
+
 /** A labelled field of a FormDialog; shows the dialog's message when it names this field. */
 export function FormField({
   field,
   label,
   required,
   helper,
+  disabled,
   children,
 }: {
   field: string;
   label: string;
   required?: boolean;
   helper?: ReactNode;
+  /** Disables the control inside (a NativeSelect takes its disabled state from the field). */
+  disabled?: boolean;
   children: ReactNode;
 }) {
   const error = useContext(FormErrorContext);
   const invalid = error?.field === field;
   return (
-    <Field.Root invalid={invalid} required={required}>
+    <Field.Root invalid={invalid} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}

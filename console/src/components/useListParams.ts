@@ -13,31 +13,42 @@ export function useListParams<S extends z.ZodObject>(schema: S) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `search`
   const params = useMemo(() => parseListParams(schema, search), [schema, key]);
 
+  // Changes start from the address bar, not from this render's `params`: a second change made
+  // before React re-rendered after the first (a quick search, then a page size) keeps both.
+  const latest = useCallback(
+    () => (typeof window === 'undefined' ? search : new URLSearchParams(window.location.search)),
+    [search],
+  );
   const write = useCallback(
     (values: Partial<z.output<S>>, replace = false) =>
-      setSearch((prev) => serializeListParams(schema, values, prev), { replace }),
-    [schema, setSearch],
+      setSearch(() => serializeListParams(schema, values, latest()), { replace }),
+    [schema, setSearch, latest],
   );
+  const current = useCallback(() => parseListParams(schema, latest()), [schema, latest]);
 
   /** Changes filters and goes back to page 1. `replace` for automatic changes (a default brand). */
   const setFilters = useCallback(
     (patch: Partial<z.output<S>>, options: { replace?: boolean } = {}) =>
-      write({ ...params, ...patch, page: 1 } as Partial<z.output<S>>, options.replace),
-    [params, write],
+      write({ ...current(), ...patch, page: 1 } as Partial<z.output<S>>, options.replace),
+    [current, write],
   );
-  const setPage = useCallback((page: number) => write({ ...params, page } as Partial<z.output<S>>), [params, write]);
+  const setPage = useCallback(
+    (page: number) => write({ ...current(), page } as Partial<z.output<S>>),
+    [current, write],
+  );
   const setPageSize = useCallback(
-    (limit: number) => write({ ...params, limit, page: 1 } as Partial<z.output<S>>),
-    [params, write],
+    (limit: number) => write({ ...current(), limit, page: 1 } as Partial<z.output<S>>),
+    [current, write],
   );
   /** Clears the filters but keeps what `keep` names (e.g. the brand). */
   const reset = useCallback(
     (keep: (keyof z.output<S>)[] = []) => {
       const next = { ...listDefaults(schema) } as Record<string, unknown>;
-      for (const k of keep) next[k as string] = (params as Record<string, unknown>)[k as string];
+      const now = current() as Record<string, unknown>;
+      for (const k of keep) next[k as string] = now[k as string];
       write(next as Partial<z.output<S>>);
     },
-    [schema, params, write],
+    [schema, current, write],
   );
 
   return { params, setFilters, setPage, setPageSize, reset };

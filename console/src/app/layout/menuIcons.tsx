@@ -11,6 +11,7 @@ import {
   Monitor,
   Package,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Sparkles,
   Ticket,
@@ -48,6 +49,8 @@ const ICONS: Record<string, LucideIcon> = {
   settings: Settings,
   overseas: Globe,
   deposit: Archive,
+  clipboard: ClipboardList,
+  review: ShieldCheck,
 };
 
 export function menuIcon(name: string | undefined, fallback: LucideIcon = Package): LucideIcon {

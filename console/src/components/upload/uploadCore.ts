@@ -1,4 +1,4 @@
-import { api, fileUrl, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
+import { api, fileUrl, LIMITS, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
 import axios from 'axios';
 import { config } from '../../config';
 import { call } from '../../lib/http';
@@ -144,4 +144,42 @@ export function readImageSize(file: File): Promise<{ width: number; height: numb
     };
     img.src = url;
   });
+}
+
+/**
+ * A video through the STS path (spec 01 §7 "Video upload"): api.upload.videoToken names the key
+ * and carries the token, then the same form post as every upload. Answers the stored key and URL.
+ */
+export async function uploadVideo(
+  file: File,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<Uploaded> {
+  let sts: Awaited<ReturnType<typeof call<typeof api.upload.videoToken>>>;
+  try {
+    sts = await call(api.upload.videoToken, { file: [file.name] }, { silent: true });
+  } catch (err) {
+    throw new UploadError(messages.upload.failed, storageMessage(err));
+  }
+  const target = sts.file[0];
+  if (!target) throw new UploadError(messages.upload.failed);
+  const form = new FormData();
+  form.append('token', sts.securitytoken);
+  form.append('key', target.key);
+  form.append('file', file);
+  try {
+    const res = await axios.post(absolute(sts.upload_url), form, {
+      signal,
+      timeout: LIMITS.videoTimeoutMs,
+      onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+    });
+    const parsed = uploadResult.safeParse(res.data);
+    if (!parsed.success) throw new Error(messages.upload.failed);
+    onProgress?.(100);
+    knownFileBase ??= absolute(sts.file_base);
+    return { ...parsed.data, url: fileUrl(absolute(sts.file_base), parsed.data.key), name: file.name };
+  } catch (err) {
+    if (axios.isCancel(err)) throw err;
+    throw new UploadError(messages.upload.failed, storageMessage(err));
+  }
 }

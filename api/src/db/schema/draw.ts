@@ -1,0 +1,205 @@
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { brands } from '../schema.js';
+import { boxAllocations, drawMachines } from './blind-box.js';
+
+/**
+ * Real draws (spec 02 §3 Order, Deposit order row, Pickup order): players with their own sessions,
+ * paid orders of activity type 13, their won items kept in the player's cabinet (deposits), pickups
+ * of deposited items, and the hash-chained draw log of each machine. Money is integer fen.
+ * Every counter a screen shows is derived from these rows (see features/draw-machine/reconcile.ts).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const players = pgTable('players', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  phone: text('phone').notNull().unique(),
+  nickname: text('nickname').notNull(),
+  avatar: text('avatar').notNull().default(''),
+  /** Coin balance, fen (1 coin = 1 yuan). */
+  coins: integer('coins').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const playerSessions = pgTable(
+  'player_sessions',
+  {
+    /** 32 random bytes, hex: the `player_token` header. */
+    token: text('token').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('player_sessions_player_idx').on(t.playerId)],
+);
+
+/** An order (spec 02 §3 Order). A draw is a paid order of activity type 13 with one box. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderSn: text('order_sn').notNull(),
+    ipId: integer('ip_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** Activity type (spec 02 §4): 13 draw-box machine. */
+    type: smallint('type').notNull(),
+    /** The activity: a draw machine's id (batch_id) for type 13. */
+    activeId: integer('active_id').notNull(),
+    activeTitle: text('active_title').notNull(),
+    activePic: text('active_pic').notNull(),
+    buyNum: integer('buy_num').notNull().default(1),
+    /** List price, fen. */
+    price: integer('price').notNull(),
+    /** Coins deducted, fen (borne by the merchant). */
+    points: integer('points').notNull().default(0),
+    /** What the player paid, fen: price − points. */
+    receivedPrice: integer('received_price').notNull(),
+    /** Platform service fee, fen: round(price × service_charge %). */
+    serviceFee: integer('service_fee').notNull().default(0),
+    /** The merchant's share, fen: price − points − service_fee. */
+    merchantIncome: integer('merchant_income').notNull(),
+    /** 0 pending settlement, 1 settled. */
+    settleState: smallint('settle_state').notNull().default(0),
+    settledAt: ts('settled_at'),
+    isClose: smallint('is_close').notNull().default(0),
+    payTime: ts('pay_time').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_sn_idx').on(t.orderSn),
+    index('orders_active_idx').on(t.type, t.activeId),
+    index('orders_ip_idx').on(t.ipId, t.id),
+  ],
+);
+
+/** The goods of an order: for a draw, the one box taken (case_no, position) and its style. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => drawMachines.id, { onDelete: 'cascade' }),
+    styleId: integer('style_id').notNull(),
+    goodsTitle: text('goods_title').notNull(),
+    goodsPic: text('goods_pic').notNull(),
+    type: smallint('type').notNull(),
+    caseNo: integer('case_no').notNull(),
+    position: integer('position').notNull(),
+    nums: integer('nums').notNull().default(1),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    uniqueIndex('order_items_box_idx').on(t.batchId, t.caseNo, t.position),
+  ],
+);
+
+export const pickups = pgTable(
+  'pickups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderSn: text('order_sn').notNull(),
+    ipId: integer('ip_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** 1 draw-box machine, 2 ichiban-kuji. */
+    bussinessType: smallint('bussiness_type').notNull().default(1),
+    /** Spec 02 §4: 0 not shipped, 1 shipped, 2 received, 4 partly shipped, 5 partly received. */
+    deliveryStatus: smallint('delivery_status').notNull().default(0),
+    /** Freight, fen (0 = free shipping). */
+    deposit: integer('deposit').notNull().default(0),
+    goodsNums: integer('goods_nums').notNull(),
+    expressCompany: text('express_company').notNull().default(''),
+    express: text('express').notNull().default(''),
+    username: text('username').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    area: text('area').notNull().default(''),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pickups_sn_idx').on(t.orderSn), index('pickups_ip_idx').on(t.ipId, t.deliveryStatus)],
+);
+
+/** A won item in the player's cabinet (spec 02 "Deposit order row"). */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    ipId: integer('ip_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => drawMachines.id, { onDelete: 'cascade' }),
+    styleId: integer('style_id').notNull(),
+    /** Spec 02 §4 deposit state: 3 depositing, 0 not shipped (in a pickup), 1 shipped, 2 received. */
+    state: smallint('state').notNull().default(3),
+    pickupId: integer('pickup_id').references(() => pickups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deposits_item_idx').on(t.orderItemId),
+    index('deposits_batch_idx').on(t.batchId, t.state),
+    index('deposits_player_idx').on(t.playerId, t.state),
+  ],
+);
+
+/** Cases taken out of a machine by a stock decrease (never a case a draw has opened). */
+export const drawRemovedCases = pgTable(
+  'draw_removed_cases',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => drawMachines.id, { onDelete: 'cascade' }),
+    caseNo: integer('case_no').notNull(),
+    removedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.caseNo] })],
+);
+
+/**
+ * The draw log: one record per draw, per machine in `seq` order (1, 2, …). `hash` =
+ * sha256(prev_hash | the record's fields) (shared/src/features/fairness.ts recordHash); the first
+ * record's prev_hash is the machine's seed_hash, so changing any record breaks the chain.
+ */
+export const drawLog = pgTable(
+  'draw_log',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => drawMachines.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    allocationId: integer('allocation_id')
+      .notNull()
+      .references(() => boxAllocations.id, { onDelete: 'restrict' }),
+    caseNo: integer('case_no').notNull(),
+    position: integer('position').notNull(),
+    styleId: integer('style_id').notNull(),
+    orderSn: text('order_sn').notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
+);

@@ -1,0 +1,31 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../schema.js';
+
+/**
+ * Background jobs (exports), shared by every API copy: a poller claims a pending job, or a running
+ * one whose lease ran out (its API copy stopped), with `FOR UPDATE SKIP LOCKED`, and renews the
+ * lease while it works. Progress is `now_num` of `total_num`; the answer (a file URL) is `result`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** What runs it: a key of api/src/features/job/kinds.ts (`gacha.export`, …). */
+    kind: text('kind').notNull(),
+    /** pending | running | done | failed */
+    status: text('status').notNull().default('pending'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The kind's input (filters, brand ids), as the request gave it after tenancy. */
+    params: jsonb('params').notNull(),
+    nowNum: integer('now_num').notNull().default(0),
+    totalNum: integer('total_num').notNull().default(0),
+    result: jsonb('result'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_status_idx').on(t.status, t.id)],
+);

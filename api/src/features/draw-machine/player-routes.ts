@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { api, type FairnessLog, messages, PLAYER_TOKEN_HEADER } from '@toy/shared';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import {
+  boxAllocations,
+  depositFreight,
+  deposits,
+  drawLog,
+  drawMachineCases,
+  drawMachineGoods,
+  drawMachines,
+  drawRemovedCases,
+  orderItems,
+  pickups,
+  playerSessions,
+  players,
+} from '../../db/schema.js';
+import { httpError, notFound } from '../../http/errors.js';
+import { routeOf } from '../../http/route.js';
+import { fenToYuan } from '../../lib/money.js';
+import { formatTime } from '../../lib/time.js';
+import { picUrl } from '../../lib/urls.js';
+import { drawOne, orderSn } from './engine.js';
+
+const m = messages.drawMachine;
+const SESSION_DAYS = 30;
+/** Coins a new player starts with, fen (demo: 20 coins = 20 yuan). */
+const WELCOME_COINS = 2000;
+
+async function playerOf(db: Db, request: FastifyRequest): Promise<number> {
+  const raw = request.headers[PLAYER_TOKEN_HEADER];
+  const token = typeof raw === 'string' && /^[0-9a-f]{64}$/.test(raw) ? raw : null;
+  if (!token) throw httpError(401, m.playerSession);
+  const [row] = await db
+    .select({ playerId: playerSessions.playerId })
+    .from(playerSessions)
+    .where(and(eq(playerSessions.token, token), gt(playerSessions.expiresAt, new Date())));
+  if (!row) throw httpError(401, m.playerSession);
+  return row.playerId;
+}
+
+/** The public fairness log of a machine: commitments, seeds once revealed, the draw chain. */
+export async function fairnessLogOf(db: Db, batchId: number): Promise<FairnessLog> {
+  const [machine] = await db.select().from(drawMachines).where(eq(drawMachines.id, batchId));
+  if (!machine) throw notFound();
+  const styles = await db
+    .select({ id: drawMachineGoods.styleId, type: drawMachineGoods.type, probability: drawMachineGoods.probability })
+    .from(drawMachineGoods)
+    .where(eq(drawMachineGoods.batchId, batchId))
+    .orderBy(asc(drawMachineGoods.sort));
+  const allocations = await db
+    .select()
+    .from(boxAllocations)
+    .where(
+      or(
+        eq(boxAllocations.id, machine.allocationId),
+        and(eq(boxAllocations.batchId, batchId), isNotNull(boxAllocations.usedAt)),
+      ),
+    )
+    .orderBy(asc(boxAllocations.id));
+  const firsts = await db
+    .select({ allocationId: drawMachineCases.allocationId, caseNo: sql<number>`min(${drawMachineCases.caseNo})::int` })
+    .from(drawMachineCases)
+    .where(eq(drawMachineCases.batchId, batchId))
+    .groupBy(drawMachineCases.allocationId);
+  const firstCase = new Map(firsts.map((f) => [f.allocationId, f.caseNo]));
+  const removed = await db
+    .select({ caseNo: drawRemovedCases.caseNo })
+    .from(drawRemovedCases)
+    .where(eq(drawRemovedCases.batchId, batchId))
+    .orderBy(asc(drawRemovedCases.caseNo));
+  const records = await db.select().from(drawLog).where(eq(drawLog.batchId, batchId)).orderBy(asc(drawLog.seq));
+  return {
+    batch_id: batchId,
+    title: machine.title,
+    seed_hash: machine.seedHash,
+    off: machine.off,
+    styles,
+    allocations: allocations.map((a) => ({
+      id: a.id,
+      seed_hash: a.seedHash,
+      seed: a.revealedAt ? a.seed : null,
+      box_num: a.boxNum,
+      limit_stock: a.limitStock,
+      first_case: firstCase.get(a.id) ?? 0,
+      counts: a.counts,
+    })),
+    removed_cases: removed.map((r) => r.caseNo),
+    records: records.map((r) => ({
+      seq: r.seq,
+      allocation_id: r.allocationId,
+      case_no: r.caseNo,
+      position: r.position,
+      style_id: r.styleId,
+      order_sn: r.orderSn,
+      drawn_at: r.drawnAt.toISOString(),
+      prev_hash: r.prevHash,
+      hash: r.hash,
+    })),
+  };
+}
+
+/** The player's side: /player/... with player sessions (header player_token), and the public log. */
+const playerRoutes: FastifyPluginAsync = async (app) => {
+  const { db, appConfig: config } = app;
+
+  app.route(
+    routeOf(api.player.login, async (body) => {
+      const [existing] = await db.select().from(players).where(eq(players.phone, body.phone));
+      const player =
+        existing ??
+        (
+          await db
+            .insert(players)
+            .values({ phone: body.phone, nickname: body.nickname || `玩家${body.phone.slice(-4)}`, coins: WELCOME_COINS })
+            .onConflictDoUpdate({ target: players.phone, set: { phone: body.phone } })
+            .returning()
+        )[0]!;
+      const token = randomBytes(32).toString('hex');
+      await db
+        .insert(playerSessions)
+        .values({ token, playerId: player.id, expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000) });
+      return {
+        player_token: token,
+        player: { id: player.id, nickname: player.nickname, coins: fenToYuan(player.coins) },
+      };
+    }),
+  );
+
+  app.route(
+    routeOf(api.player.draw, async (body, request) => {
+      const playerId = await playerOf(db, request);
+      const out = await db.transaction((tx) => drawOne(tx, body.batch_id, playerId, body.use_bean === 1));
+      const [style] = await db
+        .select()
+        .from(drawMachineGoods)
+        .where(and(eq(drawMachineGoods.batchId, body.batch_id), eq(drawMachineGoods.styleId, out.styleId)));
+      return {
+        order_sn: out.orderSn,
+        batch_id: body.batch_id,
+        case_no: out.caseNo,
+        position: out.position,
+        goods: {
+          id: out.styleId,
+          goods_title: style!.goodsTitle,
+          goods_pic: picUrl(config, style!.goodsPic),
+          type: style!.type,
+        },
+        price: fenToYuan(out.price),
+        bean: fenToYuan(out.bean),
+        paid: fenToYuan(out.price - out.bean),
+        deposit_id: out.depositId,
+      };
+    }),
+  );
+
+  app.route(
+    routeOf(api.player.deposit, async (query, request) => {
+      const playerId = await playerOf(db, request);
+      const rows = await db
+        .select({ d: deposits, title: drawMachines.title, goodsTitle: orderItems.goodsTitle, pic: orderItems.goodsPic })
+        .from(deposits)
+        .innerJoin(orderItems, eq(orderItems.id, deposits.orderItemId))
+        .innerJoin(drawMachines, eq(drawMachines.id, deposits.batchId))
+        .where(
+          and(eq(deposits.playerId, playerId), query.state === undefined ? undefined : eq(deposits.state, query.state)),
+        )
+        .orderBy(asc(deposits.id))
+        .limit(1000);
+      return {
+        list: rows.map((r) => ({
+          id: r.d.id,
+          batch_id: r.d.batchId,
+          title: r.title,
+          goods_title: r.goodsTitle,
+          goods_pic: picUrl(config, r.pic),
+          state: r.d.state,
+          created_at: formatTime(r.d.createdAt),
+        })),
+      };
+    }),
+  );
+
+  app.route(
+    routeOf(api.player.pickup, async (body, request) => {
+      const playerId = await playerOf(db, request);
+      const ids = [...new Set(body.deposit_ids)];
+      return db.transaction(async (tx) => {
+        const items = await tx
+          .select()
+          .from(deposits)
+          .where(and(inArray(deposits.id, ids), eq(deposits.playerId, playerId), eq(deposits.state, 3)))
+          .for('update');
+        if (items.length !== ids.length) throw httpError(400, m.depositsInvalid);
+        const ipIds = new Set(items.map((i) => i.ipId));
+        if (ipIds.size !== 1) throw httpError(400, m.depositsOneBrand);
+        const ipId = items[0]!.ipId;
+        const [rule] = await tx.select().from(depositFreight).where(eq(depositFreight.ipId, ipId));
+        // Freight from the brand's deposit settings: free from free_num items, else unit_price.
+        const freight = rule && items.length < rule.freeNum ? rule.unitPrice : 0;
+        const sn = orderSn('TH');
+        const [pickup] = await tx
+          .insert(pickups)
+          .values({
+            orderSn: sn,
+            ipId,
+            playerId,
+            bussinessType: 1,
+            deliveryStatus: 0,
+            deposit: freight,
+            goodsNums: items.length,
+            username: body.username,
+            phone: body.phone,
+            province: body.province,
+            city: body.city,
+            area: body.area,
+            address: body.address,
+          })
+          .returning({ id: pickups.id });
+        await tx.update(deposits).set({ state: 0, pickupId: pickup!.id }).where(inArray(deposits.id, ids));
+        return { order_sn: sn, goods_nums: items.length, deposit: fenToYuan(freight) };
+      });
+    }),
+  );
+
+  app.route(routeOf(api.fairness.log, async (query) => fairnessLogOf(db, query.batch_id)));
+};
+
+export default playerRoutes;

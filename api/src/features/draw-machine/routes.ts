@@ -1,0 +1,127 @@
+import { api, messages, shanghaiInstant } from '@toy/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { drawMachines } from '../../db/schema.js';
+import { httpError, notFound } from '../../http/errors.js';
+import { routeOf } from '../../http/route.js';
+import { assertBrand } from '../../http/tenancy.js';
+import { fenToYuan, yuanToFen } from '../../lib/money.js';
+import { formatTime } from '../../lib/time.js';
+import { allocate, allocationToWire, liveAllocation } from '../blind-box/allocations.js';
+import { findTemplate } from '../blind-box/templates.js';
+import { appendAllocation, decreaseStock } from './engine.js';
+import { findMachine, listMachines, machineGoods, machineInfo } from './stats.js';
+
+const m = messages.drawMachine;
+
+/**
+ * Draw-machine management (spec 01 §2 screens 6–7, §4, §5, §7). Declarations:
+ * shared/src/features/draw-machine.ts. A foreign machine answers 404 like a missing one; writes
+ * lock the machine row so they serialise with the draws (features/draw-machine/engine.ts).
+ */
+const drawMachineRoutes: FastifyPluginAsync = async (app) => {
+  const { db, appConfig: config } = app;
+
+  app.route(
+    routeOf(api.drawMachine.list, async (query, request) => {
+      await assertBrand(request, query.ip_id);
+      const { list, total, onSale } = await listMachines(db, config, {
+        ipId: query.ip_id,
+        keyword: query.keyword,
+        page: query.page,
+        limit: query.limit,
+      });
+      return { list, on_sale: onSale, pagination: { page: query.page, limit: query.limit, total_rows: total } };
+    }),
+  );
+
+  app.route(
+    routeOf(api.drawMachine.info, async (query, request) => ({
+      info: await machineInfo(db, config, query.batch_id, await request.brands()),
+    })),
+  );
+
+  app.route(
+    routeOf(api.drawMachine.goods, async (query, request) => ({
+      info: await machineGoods(db, config, query.batch_id, await request.brands()),
+    })),
+  );
+
+  app.route(
+    routeOf(api.drawMachine.update, async (body, request) => {
+      const brandIds = await request.brands();
+      return db.transaction(async (tx) => {
+        const machine = await findMachine(tx, body.id, brandIds, true);
+        const set: Partial<typeof drawMachines.$inferInsert> = {};
+        if (body.desc !== undefined) set.desc = body.desc;
+        else if (body.shelves_time !== undefined) {
+          // Sale time only while delisted (spec 01 §4), judged on the stored state.
+          if (machine.off === 0) throw httpError(409, m.delistFirst);
+          set.shelvesTime = shanghaiInstant(body.shelves_time);
+        } else if (body.off !== undefined) {
+          if (machine.off === 2 && body.off === 0) throw httpError(409, m.soldOutCannotList);
+          if (machine.off !== 2) set.off = body.off;
+        }
+        const [row] = await tx
+          .update(drawMachines)
+          .set({ ...set, updatedAt: sql`now()` })
+          .where(eq(drawMachines.id, machine.id))
+          .returning();
+        return { id: row!.id, off: row!.off, desc: row!.desc, shelves_time: formatTime(row!.shelvesTime) };
+      });
+    }),
+  );
+
+  app.route(
+    routeOf(api.drawMachine.bean, async (body, request) => {
+      const brandIds = await request.brands();
+      return db.transaction(async (tx) => {
+        const machine = await findMachine(tx, body.template_log_id, brandIds, true);
+        const bean = yuanToFen(body.bean);
+        if (bean > machine.price) throw httpError(400, messages.drawMachine.beanTooMuch);
+        await tx.update(drawMachines).set({ bean, updatedAt: sql`now()` }).where(eq(drawMachines.id, machine.id));
+        return { bean: fenToYuan(bean) };
+      });
+    }),
+  );
+
+  app.route(
+    routeOf(api.drawMachine.stock, async (body, request) => {
+      const brandIds = await request.brands();
+      const stock = body.stock!;
+      if (body.type === 2) {
+        const left = await db.transaction(async (tx) =>
+          decreaseStock(tx, await findMachine(tx, body.template_log_id, brandIds, true), stock),
+        );
+        return { goods: [], box_sign: '', seed_hash: '', stock: left };
+      }
+      const machine = await findMachine(db, body.template_log_id, brandIds);
+      const template = await findTemplate(db, machine.templateId, brandIds);
+      if (!template) throw notFound();
+      const { row, styles } = await allocate(db, {
+        template,
+        boxNum: stock,
+        userId: request.user!.id,
+        batchId: machine.id,
+      });
+      const wire = allocationToWire(config, row, styles);
+      return { goods: wire.goods, box_sign: wire.box_sign, seed_hash: wire.seed_hash, stock: machine.stock };
+    }),
+  );
+
+  app.route(
+    routeOf(api.drawMachine.stockConfirm, async (body, request) => {
+      const brandIds = await request.brands();
+      if (body.type !== 1) throw httpError(400, m.allocateFirst);
+      return db.transaction(async (tx) => {
+        const machine = await findMachine(tx, body.template_log_id, brandIds, true);
+        const allocation = await liveAllocation(tx, body.box_sign, brandIds);
+        if (allocation.batchId !== machine.id || allocation.boxNum !== body.stock)
+          throw httpError(400, messages.blindBox.boxSignInvalid);
+        return { stock: await appendAllocation(tx, machine, allocation) };
+      });
+    }),
+  );
+};
+
+export default drawMachineRoutes;

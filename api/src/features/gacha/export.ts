@@ -1,0 +1,71 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { StorageDirs } from '../../http/types.js';
+import type { XlsxWriter } from '../../lib/xlsx/writer.js';
+import { writeExport } from '../job/files.js';
+import { type JobContext, registerJobKind } from '../job/runner.js';
+import { type GachaFilterValues, gachaIds, gachaRange } from './queries.js';
+import { EXPORT_COLUMNS, IMPORT_COLUMNS, TEMPLATE_EXAMPLE, toSheetRow } from './sheet.js';
+
+export const EXPORT_KIND = 'gacha.export';
+
+export const EXPORT_LIMITS = {
+  /** Up to this many rows the export answers the file at once; more become a job. */
+  syncMaxRows: 2000,
+  batchRows: 2000,
+};
+
+/** The params a gacha export job stores: the filters and the brands resolved at request time. */
+export interface ExportParams {
+  brandIds: number[];
+  filters: GachaFilterValues;
+}
+
+/** Write the selected goods in id chunks; `onBatch` reports rows written. */
+async function fillExport(
+  db: Db,
+  config: Config,
+  params: ExportParams,
+  writer: XlsxWriter,
+  onBatch: (written: number, total: number) => Promise<void>,
+  signal?: AbortSignal,
+) {
+  const ids = await gachaIds(db, params.brandIds, params.filters);
+  for (let i = 0; i < ids.length; i += EXPORT_LIMITS.batchRows) {
+    signal?.throwIfAborted();
+    const chunk = ids.slice(i, i + EXPORT_LIMITS.batchRows);
+    const rows = await gachaRange(db, params.brandIds, params.filters, chunk[0]!, chunk[chunk.length - 1]!);
+    await writer.addRows(rows.map((r) => toSheetRow(r, config)));
+    await onBatch(writer.rows, ids.length);
+  }
+}
+
+/** The export, written at once (a small selection). */
+export async function exportNow(db: Db, config: Config, storage: StorageDirs, userId: number, params: ExportParams) {
+  const columns = EXPORT_COLUMNS;
+  return writeExport(db, config, storage, { columns, userId }, (writer) =>
+    fillExport(db, config, params, writer, async () => undefined),
+  );
+}
+
+/** The job of a large export: progress after each batch, the file as its answer. */
+async function runExportJob(ctx: JobContext) {
+  const params = ctx.job.params as ExportParams;
+  const { key, url } = await writeExport(
+    ctx.db,
+    ctx.config,
+    ctx.storage,
+    { columns: EXPORT_COLUMNS, userId: ctx.job.userId },
+    (writer) => fillExport(ctx.db, ctx.config, params, writer, (n, total) => ctx.progress(n, total), ctx.signal),
+  );
+  return { key, url };
+}
+
+registerJobKind(EXPORT_KIND, runExportJob);
+
+/** The import template: the columns and one example row. */
+export function writeTemplate(db: Db, config: Config, storage: StorageDirs, userId: number) {
+  return writeExport(db, config, storage, { columns: IMPORT_COLUMNS, userId }, (writer) =>
+    writer.addRows([TEMPLATE_EXAMPLE]),
+  );
+}

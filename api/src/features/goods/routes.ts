@@ -1,0 +1,91 @@
+import { api, firstFailure, goodsStockRules, LIMITS, messages } from '@toy/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { goods } from '../../db/schema.js';
+import { httpError } from '../../http/errors.js';
+import { routeOf } from '../../http/route.js';
+import { assertBrand } from '../../http/tenancy.js';
+import { assertPictures } from '../../lib/pictures.js';
+import { audit } from '../audit/record.js';
+import { changeStock, findGoods, goodsToWire, insertGoods, listGoods, lockGoods, updateGoods } from './queries.js';
+
+export const GOODS_PICTURE = {
+  width: LIMITS.goodsPicture.width,
+  height: LIMITS.goodsPicture.height,
+  maxBytes: LIMITS.goodsPictureMaxBytes,
+};
+
+/**
+ * Declarations: shared/src/features/goods.ts (box_admin, per_id 14). Table: goods. Every write
+ * is recorded in the audit log in its own transaction.
+ */
+const goodsRoutes: FastifyPluginAsync = async (app) => {
+  const { db, appConfig: config } = app;
+
+  app.route(
+    routeOf(api.goods.list, async (query, request) => {
+      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
+      const brandIds = query.ip_id !== undefined ? [query.ip_id] : await request.brands();
+      return listGoods(db, app.cache, config, brandIds, query);
+    }),
+  );
+
+  app.route(
+    routeOf(api.goods.detail, async (query, request) => ({
+      goods: goodsToWire(await findGoods(db, await request.brands(), query.id), config),
+    })),
+  );
+
+  app.route(
+    routeOf(api.goods.save, async (body, request) => {
+      await assertBrand(request, body.ip_id);
+      const brandIds = await request.brands();
+      await assertPictures(db, config, [body.pic], GOODS_PICTURE);
+      return db.transaction(async (tx) => {
+        if (body.id === undefined) {
+          const row = await insertGoods(tx, config, body);
+          const after = goodsToWire(row, config);
+          await audit(tx, request, { entity: 'goods', id: row.id, ipId: row.ipId, action: 'create', after });
+          return { id: row.id };
+        }
+        const before = goodsToWire(await lockGoods(tx, brandIds, body.id), config);
+        const after = goodsToWire(await updateGoods(tx, config, body.id, body), config);
+        await audit(tx, request, { entity: 'goods', id: body.id, ipId: after.ip_id, action: 'update', before, after });
+        return { id: body.id };
+      });
+    }),
+  );
+
+  app.route(
+    routeOf(api.goods.delete, async (body, request) => {
+      const brandIds = await request.brands();
+      await db.transaction(async (tx) => {
+        const before = goodsToWire(await lockGoods(tx, brandIds, body.id), config);
+        await tx.delete(goods).where(eq(goods.id, body.id));
+        await audit(tx, request, { entity: 'goods', id: body.id, ipId: before.ip_id, action: 'delete', before });
+      });
+      return null;
+    }),
+  );
+
+  app.route(
+    routeOf(api.goods.stock, async (body, request) => {
+      const brandIds = await request.brands();
+      return db.transaction(async (tx) => {
+        const current = await lockGoods(tx, brandIds, body.id);
+        if (body.current_stock_limit !== null && body.current_stock_limit !== current.stockLimit) {
+          throw httpError(409, messages.goods.stockChanged);
+        }
+        const failed = firstFailure(goodsStockRules, { ...body, current_stock_limit: current.stockLimit });
+        if (failed) throw httpError(400, failed.message);
+        const row = await changeStock(tx, current, body);
+        const before = goodsToWire(current, config);
+        const after = goodsToWire(row, config);
+        await audit(tx, request, { entity: 'goods', id: row.id, ipId: row.ipId, action: 'stock', before, after });
+        return { stock_limit: row.stockLimit, stock: after.stock };
+      });
+    }),
+  );
+};
+
+export default goodsRoutes;

@@ -1,0 +1,58 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileUrl, UPLOAD_KINDS } from '@toy/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { uploads } from '../../db/schema.js';
+import type { StorageDirs } from '../../http/types.js';
+import { fileBaseOf } from '../../lib/urls.js';
+import { type SheetColumn, XlsxWriter } from '../../lib/xlsx/writer.js';
+
+/** Generated files (exports, error reports, templates) live under this key prefix, a day long. */
+export const EXPORT_PREFIX = 'exports';
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Write a generated spreadsheet into storage: `fill` adds the rows to a streaming writer; the file
+ * is then served like any upload (`/files/exports/…`, an unguessable key) until cleanup removes it.
+ */
+export async function writeExport(
+  db: Db,
+  config: Config,
+  storage: StorageDirs,
+  opts: { columns: SheetColumn[]; userId: number | null; sheetName?: string },
+  fill: (writer: XlsxWriter) => Promise<void>,
+): Promise<{ key: string; url: string; rows: number }> {
+  const now = new Date();
+  const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
+  const key = `${EXPORT_PREFIX}/${month}/${randomUUID()}.xlsx`;
+  const file = path.join(storage.root, key);
+  await mkdir(path.dirname(file), { recursive: true });
+  const writer = await XlsxWriter.create(file, opts.columns, opts.sheetName);
+  try {
+    await fill(writer);
+    const size = await writer.close();
+    await db.insert(uploads).values({
+      key,
+      kind: 'xlsx',
+      mime: UPLOAD_KINDS.xlsx.mimes[0],
+      size,
+      hash: await sha256(file),
+      userId: opts.userId,
+    });
+    return { key, url: fileUrl(fileBaseOf(config), key), rows: writer.rows };
+  } catch (error) {
+    await writer.abort();
+    await rm(file, { force: true });
+    throw error;
+  }
+}
+
+export const fileSize = async (file: string) => (await stat(file)).size;

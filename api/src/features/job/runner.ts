@@ -1,0 +1,215 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { messages } from '@toy/shared';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { jobs, uploads } from '../../db/schema.js';
+import type { StorageDirs } from '../../http/types.js';
+import { EXPORT_PREFIX } from './files.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface JobContext {
+  db: Db;
+  config: Config;
+  storage: StorageDirs;
+  log: FastifyBaseLogger;
+  job: JobRow;
+  /** Stops when the API closes: check between batches and give up (the job is handed back). */
+  signal: AbortSignal;
+  /** Record progress (throttled) and renew the lease; throws when the lease was lost. */
+  progress(now: number, total?: number): Promise<void>;
+}
+
+/** What a finished job answers: the file it made. */
+export interface JobResult {
+  url: string;
+  key: string;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<JobResult>;
+
+const handlers = new Map<string, JobHandler>();
+
+/** A feature declares how its jobs run: `registerJobKind('gacha.export', runExport)`. */
+export function registerJobKind(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+export const JOB_DEFAULTS = {
+  pollMs: 1000,
+  /** A running job whose lease ran out (its API copy stopped) is taken over by another. */
+  leaseSeconds: 30,
+  maxAttempts: 3,
+  progressEveryMs: 300,
+  /** Export files and finished jobs older than this are removed. */
+  fileTtlHours: 24,
+  jobTtlDays: 7,
+  cleanupEveryMs: 10 * 60 * 1000,
+};
+
+class LeaseLost extends Error {}
+
+/**
+ * The job poller of one API copy: claims a pending job (or an abandoned running one) with
+ * `FOR UPDATE SKIP LOCKED`, so any number of copies share the table, runs it, and records the
+ * answer. `attempts` is the claim's fencing token: a copy that lost its lease cannot write.
+ */
+export class JobRunner {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+  private lastCleanup = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly storage: StorageDirs,
+    private readonly log: FastifyBaseLogger,
+    private readonly options = JOB_DEFAULTS,
+  ) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Look for work now (a job was just created). */
+  wake(): void {
+    if (this.stopped || this.running) return;
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.tick().finally(() => {
+        this.running = null;
+        this.schedule(this.options.pollMs);
+      });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      if (Date.now() - this.lastCleanup > this.options.cleanupEveryMs) {
+        this.lastCleanup = Date.now();
+        await cleanup(this.db, this.storage, this.options);
+      }
+      // Work through what is waiting before sleeping again.
+      for (let job = await this.claim(); job && !this.stopped; job = await this.claim()) await this.run(job);
+    } catch (error) {
+      if (!this.stopped) this.log.error({ err: error }, 'job poller failed');
+    }
+  }
+
+  private async claim(): Promise<JobRow | null> {
+    // A plain read first: an idle poll writes nothing (and so leaves PGlite's read cache alone).
+    const waiting = await this.db.execute(sql`
+      select 1 from jobs where status = 'pending' or (status = 'running' and locked_until < now()) limit 1`);
+    if ((waiting as unknown as { rows: unknown[] }).rows.length === 0) return null;
+    const lease = this.options.leaseSeconds;
+    const result = await this.db.execute(sql`
+      update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
+        locked_until = now() + make_interval(secs => ${lease})
+      where id = (
+        select id from jobs
+        where status = 'pending' or (status = 'running' and locked_until < now())
+        order by id limit 1 for update skip locked
+      )
+      returning id`);
+    const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    if (id === undefined) return null;
+    const [job] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    return job ?? null;
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
+    const handler = handlers.get(job.kind);
+    if (!handler || job.attempts > this.options.maxAttempts) {
+      await this.db
+        .update(jobs)
+        .set({ status: 'failed', error: messages.job.failed, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(mine);
+      return;
+    }
+    let last = 0;
+    const ctx: JobContext = {
+      db: this.db,
+      config: this.config,
+      storage: this.storage,
+      log: this.log,
+      job,
+      signal: this.abort.signal,
+      progress: async (now, total) => {
+        if (Date.now() - last < this.options.progressEveryMs && (total === undefined || now < total)) return;
+        last = Date.now();
+        const set = {
+          nowNum: now,
+          updatedAt: sql`now()`,
+          lockedUntil: sql`now() + make_interval(secs => ${this.options.leaseSeconds})`,
+        };
+        const done = await this.db
+          .update(jobs)
+          .set(total === undefined ? set : { ...set, totalNum: total })
+          .where(mine)
+          .returning({ id: jobs.id });
+        if (done.length === 0) throw new LeaseLost();
+      },
+    };
+    try {
+      const result = await handler(ctx);
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', result, nowNum: sql`total_num`, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(mine);
+    } catch (error) {
+      if (error instanceof LeaseLost) return;
+      if (this.stopped) {
+        // Handed back: the next poll (here or in another copy) starts it again.
+        await this.db
+          .update(jobs)
+          .set({ status: 'pending', lockedUntil: null, attempts: sql`attempts - 1` })
+          .where(mine)
+          .catch(() => undefined);
+        return;
+      }
+      this.log.error({ err: error, job: job.id }, 'job failed');
+      const final = job.attempts >= this.options.maxAttempts;
+      await this.db
+        .update(jobs)
+        .set(
+          final
+            ? { status: 'failed', error: messages.job.failed, finishedAt: sql`now()`, updatedAt: sql`now()` }
+            : { status: 'pending', lockedUntil: null, updatedAt: sql`now()` },
+        )
+        .where(mine);
+    }
+  }
+
+  /** Stop polling; a job in progress is aborted and handed back. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.abort.abort();
+    await this.running?.catch(() => undefined);
+  }
+}
+
+/** Remove export files and their rows after a day, finished jobs after a week. */
+export async function cleanup(db: Db, storage: StorageDirs, options = JOB_DEFAULTS): Promise<number> {
+  const before = new Date(Date.now() - options.fileTtlHours * 3600_000);
+  const old = await db
+    .delete(uploads)
+    .where(and(like(uploads.key, `${EXPORT_PREFIX}/%`), lt(uploads.createdAt, before)))
+    .returning({ key: uploads.key });
+  for (const { key } of old) await rm(path.join(storage.root, key), { force: true });
+  await db.delete(jobs).where(lt(jobs.finishedAt, new Date(Date.now() - options.jobTtlDays * 86400_000)));
+  return old.length;
+}

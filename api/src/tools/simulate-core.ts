@@ -1,0 +1,102 @@
+import type { DrawMachine } from '@toy/shared';
+import type { apiClient } from './client.js';
+
+export interface SimulateOptions {
+  minutes: number;
+  players: number;
+  /** Pause between one player's actions, ms. */
+  thinkMs: number;
+  merchant: { email: string; password: string };
+  log?: (line: string) => void;
+}
+
+export interface SimulateSummary {
+  draws: number;
+  soldOutAnswers: number;
+  pickups: number;
+  errors: number;
+  machines: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+
+/**
+ * A crowd of players against a running API: each logs in, then until the time is up draws from a
+ * random listed machine (coins on or off), and now and then picks up some of its cabinet. The
+ * machines are found through the demo merchant's list (the player side has no catalogue yet).
+ */
+export async function simulate(client: ReturnType<typeof apiClient>, opts: SimulateOptions): Promise<SimulateSummary> {
+  const { call, api } = client;
+  const log = opts.log ?? (() => undefined);
+  const session = await call(api.auth.login, opts.merchant);
+  if (session.status !== 0) throw new Error(`merchant login: ${session.msg}`);
+  const web_token = (session.data as { web_token: string }).web_token;
+  const brands = await call(api.brand.mine, { per_id: 14 }, { web_token });
+  const ipIds = (brands.data as { ips: { id: number }[] }).ips.map((b) => b.id);
+
+  let machines: DrawMachine[] = [];
+  const refresh = async () => {
+    const found: DrawMachine[] = [];
+    for (const ip_id of ipIds) {
+      for (let page = 1; page <= 20; page++) {
+        const res = await call(api.drawMachine.list, { ip_id, page, limit: 100 }, { web_token });
+        const list = (res.data?.list ?? []) as DrawMachine[];
+        found.push(...list.filter((m) => m.off === 0 && m.surplus_num > 0));
+        if (list.length < 100) break;
+      }
+    }
+    machines = found.filter((m) => new Date(`${m.shelves_time.replace(' ', 'T')}+08:00`).getTime() <= Date.now());
+  };
+  await refresh();
+  log(`${machines.length} machine(s) on sale`);
+  const summary: SimulateSummary = { draws: 0, soldOutAnswers: 0, pickups: 0, errors: 0, machines: machines.length };
+  const deadline = Date.now() + opts.minutes * 60_000;
+  const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
+
+  const runPlayer = async (i: number) => {
+    const phone = `188${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
+    const login = await call(api.player.login, { phone, nickname: `模拟玩家${i}` });
+    const headers = { player_token: (login.data as { player_token: string }).player_token };
+    let since = 0;
+    while (Date.now() < deadline) {
+      if (machines.length === 0) {
+        await sleep(500);
+        continue;
+      }
+      const machine = pick(machines);
+      const res = await call(api.player.draw, { batch_id: machine.id, use_bean: Math.random() < 0.5 ? 1 : 0 }, headers);
+      if (res.status === 0) {
+        summary.draws += 1;
+        since += 1;
+      } else if (res.status === 409) {
+        summary.soldOutAnswers += 1;
+        machines = machines.filter((m) => m.id !== machine.id);
+      } else summary.errors += 1;
+      if (since >= 3 && Math.random() < 0.3) {
+        const cabinet = await call(api.player.deposit, { state: 3 }, headers);
+        const items = (cabinet.data?.list ?? []) as { id: number; batch_id: number }[];
+        const first = items[0];
+        if (first) {
+          // One pickup holds one brand's goods: take them from the same machine.
+          const same = items.filter((d) => d.batch_id === first.batch_id);
+          const ids = same.slice(0, 1 + Math.floor(Math.random() * 3)).map((d) => d.id);
+          const picked = await call(
+            api.player.pickup,
+            { deposit_ids: ids, username: `模拟玩家${i}`, phone, province: '上海市', city: '上海市', area: '徐汇区', address: `漕溪北路${i}号` },
+            headers,
+          );
+          if (picked.status === 0) summary.pickups += 1;
+          since = 0;
+        }
+      }
+      await sleep(opts.thinkMs * (0.5 + Math.random()));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: opts.players }, (_, i) => runPlayer(i)));
+  } finally {
+    clearInterval(refresher);
+  }
+  return summary;
+}

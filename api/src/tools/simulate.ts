@@ -1,0 +1,25 @@
+import { apiClient } from './client.js';
+import { simulate } from './simulate-core.js';
+
+/**
+ * `npm run simulate -- --minutes N [--players 20] [--think 300] [--api URL]`: a crowd of players
+ * drawing, depositing and picking up against the local API (started with `npm start`).
+ */
+const args = process.argv.slice(2);
+const opt = (name: string, def: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : def;
+};
+const minutes = Number(opt('--minutes', '1'));
+const client = apiClient(opt('--api', process.env.API_URL ?? 'http://127.0.0.1:8787'));
+console.log(`simulating ${opt('--players', '20')} players for ${minutes} min against ${client.base}`);
+const summary = await simulate(client, {
+  minutes,
+  players: Number(opt('--players', '20')),
+  thinkMs: Number(opt('--think', '300')),
+  merchant: { email: opt('--merchant', 'brand@demo.local'), password: opt('--password', 'demo1234') },
+  log: (line) => console.log(line),
+});
+console.log(
+  `done: ${summary.draws} draws, ${summary.pickups} pickups, ${summary.soldOutAnswers} sold-out answers, ${summary.errors} errors`,
+);

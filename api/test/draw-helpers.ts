@@ -1,0 +1,61 @@
+import { type Allocation, api, type Template } from '@toy/shared';
+import type { FastifyInstance } from 'fastify';
+import { brandIds, call, login } from './helpers.js';
+
+/** The demo merchant, its brand Molly and the template 甜品派对 (10 boxes per case). */
+export async function demo(app: FastifyInstance) {
+  const brand = (await login(app, 'brand@demo.local')).web_token;
+  const shop = (await login(app, 'shop@demo.local')).web_token;
+  const [molly] = (await brandIds(app, brand, 14)) as [number];
+  const sweet = (await call(app, api.template.search, { ip_id: molly, title: '甜品派对' }, { token: brand })).body.data
+    .list[0] as Template;
+  return { brand, shop, molly, sweet };
+}
+
+/** Allocate and publish a machine of `boxNum` cases, on sale since 2026-01-01. */
+export async function publishMachine(
+  app: FastifyInstance,
+  token: string,
+  ipId: number,
+  template: Template,
+  boxNum: number,
+  patch: Record<string, unknown> = {},
+): Promise<{ id: number; seed_hash: string }> {
+  const a = (await call(app, api.blindBox.allocate, { template_id: template.id, box_num: boxNum }, { token })).body
+    .data as Allocation;
+  const res = await call(
+    app,
+    api.blindBox.publish,
+    {
+      ip_id: ipId,
+      template_id: template.id,
+      shelves_time: '2026-01-01 10:00:00',
+      is_pre_sale: 0,
+      delivery_time: '',
+      service_charge: 5,
+      price: template.price,
+      is_overseas: 0,
+      price_us: null,
+      price_th: null,
+      desc: '测试抽盒机',
+      box_num: boxNum,
+      is_bean: 1,
+      bean: 5,
+      wrap: '拆盒未拆袋',
+      box_sign: a.box_sign,
+      ...patch,
+    } as never,
+    { token },
+  );
+  if (res.statusCode !== 200) throw new Error(`publish: ${res.body.msg}`);
+  return res.body.data as { id: number; seed_hash: string };
+}
+
+/** A player session (header player_token). */
+export async function player(app: FastifyInstance, phone: string): Promise<string> {
+  const res = await call(app, api.player.login, { phone });
+  return (res.body.data as { player_token: string }).player_token;
+}
+
+export const draw = (app: FastifyInstance, playerToken: string, batchId: number, useBean = 1) =>
+  call(app, api.player.draw, { batch_id: batchId, use_bean: useBean }, { headers: { player_token: playerToken } });

@@ -1,0 +1,130 @@
+import { api, type FairnessLog, messages, recordHash, seedHash, type Template, verifyFairness } from '@toy/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositFreight, drawLog, drawRemovedCases, orders } from '../src/db/schema.js';
+import { reconcile } from '../src/features/draw-machine/reconcile.js';
+import { demo, draw, player, publishMachine } from './draw-helpers.js';
+import { call, makeApp } from './helpers.js';
+
+const m = messages.drawMachine;
+
+let app: FastifyInstance;
+let brand: string;
+let molly: number;
+let sweet: Template;
+beforeAll(async () => {
+  app = await makeApp();
+  ({ brand, molly, sweet } = await demo(app));
+});
+afterAll(() => app.close());
+
+const publicLog = async (id: number) =>
+  (await call(app, api.fairness.log, { batch_id: id }, { sign: false })).body.data as FairnessLog;
+
+describe('player.draw', () => {
+  it('200 concurrent draws against 50 boxes: exactly 50 succeed, none twice, then the seed is revealed', async () => {
+    const { id, seed_hash } = await publishMachine(app, brand, molly, sweet, 5); // 5 cases × 10
+    const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => player(app, `1390000${String(i).padStart(4, '0')}`)));
+    const before = await publicLog(id);
+    expect(before.allocations[0]!.seed).toBeNull();
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => draw(app, tokens[i % 20]!, id)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(50);
+    expect(results.filter((r) => r.statusCode === 409).every((r) => r.body.msg === m.soldOut)).toBe(true);
+    const boxes = new Set(ok.map((r) => `${r.body.data.case_no}#${r.body.data.position}`));
+    expect(boxes.size).toBe(50);
+    const info = (await call(app, api.drawMachine.info, { batch_id: id }, { token: brand })).body.data.info;
+    expect(info).toMatchObject({ off: 2, stock: 0, surplus_num: 0, cupboard: { sold_num: 50, consign_num: 50 } });
+    const log = await publicLog(id);
+    expect(log.seed_hash).toBe(seed_hash);
+    expect(log.records).toHaveLength(50);
+    expect(seedHash(log.allocations[0]!.seed!)).toBe(seed_hash);
+    expect(verifyFairness(log)).toBeNull();
+    expect(await reconcile(app.db)).toEqual([]);
+  });
+
+  it('a tampered record makes the verifier fail at that record', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1);
+    const p = await player(app, '13700000001');
+    for (let i = 0; i < 10; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+    expect(verifyFairness(await publicLog(id))).toBeNull();
+    const [rec] = await app.db.select().from(drawLog).where(and(eq(drawLog.batchId, id), eq(drawLog.seq, 4)));
+    const other = (await publicLog(id)).styles.find((s) => s.id !== rec!.styleId)!.id;
+    await app.db
+      .update(drawLog)
+      .set({ styleId: other })
+      .where(and(eq(drawLog.batchId, id), eq(drawLog.seq, 4)));
+    expect(verifyFairness(await publicLog(id))).toMatchObject({ seq: 4, reason: 'hash does not match the record' });
+    // With its hash recomputed, the record still disagrees with the arrangement of the seed.
+    const log = await publicLog(id);
+    const r4 = log.records[3]!;
+    const { prev_hash, hash: _h, ...fields } = r4;
+    r4.hash = recordHash(prev_hash, fields);
+    expect(verifyFairness(log)).toMatchObject({ seq: 4, reason: expect.stringContaining('the seed gives') });
+    // The honest copy verifies.
+    r4.style_id = rec!.styleId;
+    r4.hash = rec!.hash;
+    expect(verifyFairness(log)).toBeNull();
+  });
+
+  it('only on sale after the launch time and while listed; needs a player session', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1, { shelves_time: '2099-01-01 10:00:00' });
+    const p = await player(app, '13700000002');
+    expect((await draw(app, p, id)).body).toEqual({ status: 409, msg: m.notOnSale, data: null });
+    const live = await publishMachine(app, brand, molly, sweet, 1);
+    await call(app, api.drawMachine.update, { id: live.id, off: 1 }, { token: brand });
+    expect((await draw(app, p, live.id)).body.msg).toBe(m.notOnSale);
+    expect((await draw(app, 'f'.repeat(64), live.id)).statusCode).toBe(401);
+  });
+
+  it('deducts coins within the limit, then pays in full; fees go to pending settlement', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1, { bean: 8 });
+    const p = await player(app, '13700000003'); // 20 coins
+    const beans = [];
+    for (let i = 0; i < 4; i++) beans.push((await draw(app, p, id)).body.data.bean);
+    expect(beans).toEqual([8, 8, 4, 0]);
+    const rows = await app.db.select().from(orders).where(eq(orders.activeId, id));
+    expect(rows.every((o) => o.type === 13 && o.settleState === 0)).toBe(true);
+    expect(rows.map((o) => o.points)).toEqual([800, 800, 400, 0]);
+  });
+});
+
+describe('player.deposit / player.pickup', () => {
+  it('keeps won items in the cabinet; a pickup is pending shipment with freight from the brand', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1);
+    const p = await player(app, '13700000004');
+    for (let i = 0; i < 2; i++) await draw(app, p, id);
+    const headers = { player_token: p };
+    const cabinet = (await call(app, api.player.deposit, {}, { headers })).body.data.list;
+    expect(cabinet.map((d) => d.state)).toEqual([3, 3]);
+    const [rule] = await app.db.select().from(depositFreight).where(eq(depositFreight.ipId, molly));
+    const address = { username: '李四', phone: '13700000004', province: '浙江省', city: '杭州市', area: '西湖区', address: '文三路' };
+    const res = await call(app, api.player.pickup, { deposit_ids: [cabinet[0]!.id], ...address }, { headers });
+    expect(res.body.data).toMatchObject({ goods_nums: 1, deposit: rule!.freeNum > 1 ? rule!.unitPrice / 100 : 0 });
+    expect(res.body.data.order_sn).toMatch(/^TH/);
+    const twice = await call(app, api.player.pickup, { deposit_ids: [cabinet[0]!.id], ...address }, { headers });
+    expect(twice.body.msg).toBe(m.depositsInvalid);
+    const after = (await call(app, api.player.deposit, {}, { headers })).body.data.list;
+    expect(after.map((d) => d.state)).toEqual([0, 3]);
+  });
+});
+
+describe('stock decrease racing draws', () => {
+  it('never removes a box that was drawn; the counters reconcile', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 10);
+    const tokens = await Promise.all(Array.from({ length: 5 }, (_, i) => player(app, `1360000000${i}`)));
+    const draws = Array.from({ length: 40 }, (_, i) => draw(app, tokens[i % 5]!, id));
+    const decrease = call(app, api.drawMachine.stock, { template_log_id: id, type: 2, stock: 5 }, { token: brand });
+    const [dec, ...results] = await Promise.all([decrease, ...draws]);
+    const ok = results.filter((r) => r.statusCode === 200);
+    const removed = await app.db.select().from(drawRemovedCases).where(eq(drawRemovedCases.batchId, id));
+    if (dec.statusCode === 200) expect(removed).toHaveLength(5);
+    const drawnCases = new Set(ok.map((r) => r.body.data.case_no));
+    for (const r of removed) expect(drawnCases.has(r.caseNo)).toBe(false);
+    expect(new Set(ok.map((r) => `${r.body.data.case_no}#${r.body.data.position}`)).size).toBe(ok.length);
+    expect(await reconcile(app.db)).toEqual([]);
+    const log = await publicLog(id);
+    expect(log.removed_cases).toHaveLength(removed.length);
+  });
+});

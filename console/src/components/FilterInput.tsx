@@ -1,0 +1,59 @@
+import { Field, Input } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+
+export interface FilterInputProps {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** Enter applies the filters (as the screen's 搜索 button does). */
+  onEnter?: () => void;
+  placeholder?: string;
+  testId?: string;
+  width?: string;
+  inputMode?: 'numeric' | 'text';
+}
+
+/** A labelled text box of a list's filter bar. */
+export function FilterInput({
+  label,
+  value,
+  onChange,
+  onEnter,
+  placeholder,
+  testId,
+  width = '200px',
+  inputMode,
+}: FilterInputProps) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label fontSize="sm" color="fg.muted">
+        {label}
+      </Field.Label>
+      <Input
+        size="sm"
+        w={width}
+        value={value}
+        placeholder={placeholder ?? `请输入${label}`}
+        inputMode={inputMode}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onEnter?.();
+        }}
+        data-testid={testId}
+      />
+    </Field.Root>
+  );
+}
+
+/**
+ * Drafts of a list's text filters: edited freely, applied by 搜索 / Enter, and reset from the URL
+ * whenever it changes (back, reset, reload).
+ */
+export function useFilterDrafts<T extends Record<string, string>>(applied: T) {
+  const key = JSON.stringify(applied);
+  const [drafts, setDrafts] = useState<T>(applied);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `applied`
+  useEffect(() => setDrafts(applied), [key]);
+  const set = (name: keyof T) => (text: string) => setDrafts((d) => ({ ...d, [name]: text }));
+  return { drafts, set };
+}

@@ -1,0 +1,170 @@
+import { Badge, Box, CloseButton, Dialog, HStack, Image, Portal, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, api, gachaCateText } from '@toy/shared';
+import { History } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { LoadingLines } from '../../components/DataTable';
+import { ListPagination } from '../../components/ListPagination';
+import { previewUrl } from '../../components/upload/uploadCore';
+import { useCall } from '../../lib/useCall';
+
+const ACTION_COLORS: Record<string, string> = {
+  create: 'green',
+  import_create: 'green',
+  delete: 'red',
+  invalidate: 'orange',
+  unbind: 'orange',
+  stock: 'blue',
+};
+
+const isPicture = (field: string) => field === 'pic' || field === 'pics';
+
+/** A recorded value as a merchant reads it. */
+function show(field: string, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return <Text color="fg.subtle">—</Text>;
+  if (isPicture(field)) {
+    const list = Array.isArray(value) ? value : [value];
+    return (
+      <Wrap gap="1">
+        {list.map((v, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a picture may repeat
+          <Image key={i} src={previewUrl(String(v), 100)} alt="" boxSize="36px" rounded="sm" objectFit="cover" />
+        ))}
+      </Wrap>
+    );
+  }
+  if (field === 'is_overseas') return value === 1 ? '是' : '否';
+  if (field === 'stock_limit') return value === 1 ? '限制库存' : '不限库存';
+  if (field === 'status') return value === 1 ? '有效' : '已失效';
+  if (field === 'cate') return gachaCateText(Number(value));
+  if (field === 'price' || field === 'cost_price') return `¥${Number(value).toFixed(2)}`;
+  if (Array.isArray(value)) return value.filter((v) => v !== '').join('、') || '—';
+  return String(value);
+}
+
+/** The fields an entry shows: what changed, or every filled field of a create or delete. */
+function rowsOf(entity: AuditEntity, entry: AuditEntry) {
+  const labels = AUDIT_ENTITIES[entity].fields as Record<string, string>;
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  return Object.keys(labels).flatMap((field) => {
+    const a = before[field];
+    const b = after[field];
+    const changed = JSON.stringify(a) !== JSON.stringify(b);
+    if (entry.before && entry.after && !changed) return [];
+    if (!entry.before && (b === null || b === '' || b === undefined)) return [];
+    if (!entry.after && (a === null || a === '' || a === undefined)) return [];
+    return [{ field, label: labels[field]!, before: a, after: b }];
+  });
+}
+
+function Entry({ entity, entry }: { entity: AuditEntity; entry: AuditEntry }) {
+  const rows = rowsOf(entity, entry);
+  return (
+    <Box borderWidth="1px" borderColor="gray.100" rounded="md" p="3" data-testid="audit-entry">
+      <HStack justify="space-between" mb={rows.length ? 2 : 0} wrap="wrap" gap="2">
+        <HStack gap="2">
+          <Badge colorPalette={ACTION_COLORS[entry.action] ?? 'brand'} data-testid="audit-action">
+            {entry.action_text}
+          </Badge>
+          <Text fontSize="sm" fontWeight="500">
+            {entry.actor || '系统'}
+          </Text>
+        </HStack>
+        <Text fontSize="xs" color="fg.muted">
+          {entry.created_at}
+        </Text>
+      </HStack>
+      {rows.length > 0 && (
+        <Table.Root size="sm" variant="outline">
+          <Table.Header>
+            <Table.Row bg="gray.50">
+              <Table.ColumnHeader w="90px">字段</Table.ColumnHeader>
+              {entry.before && <Table.ColumnHeader>修改前</Table.ColumnHeader>}
+              {entry.after && <Table.ColumnHeader>{entry.before ? '修改后' : '内容'}</Table.ColumnHeader>}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((r) => (
+              <Table.Row key={r.field}>
+                <Table.Cell color="fg.muted">{r.label}</Table.Cell>
+                {entry.before && <Table.Cell>{show(r.field, r.before)}</Table.Cell>}
+                {entry.after && (
+                  <Table.Cell fontWeight={entry.before ? '600' : undefined}>{show(r.field, r.after)}</Table.Cell>
+                )}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Box>
+  );
+}
+
+export interface AuditTarget {
+  entity: AuditEntity;
+  id: number;
+  title: string;
+}
+
+/** 操作记录: who changed a row, when, and the values before and after (audit.list). */
+export function AuditDialog({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const input = target ? { entity: target.entity, id: target.id, page, limit: 10 } : undefined;
+  const { data, isLoading } = useCall(api.audit.list, input, { enabled: target !== null });
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(e) => {
+        if (!e.open) {
+          setPage(1);
+          onClose();
+        }
+      }}
+      size="lg"
+      placement="center"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="audit-dialog">
+            <Dialog.Header>
+              <HStack gap="2">
+                <History size={18} />
+                <Dialog.Title>操作记录</Dialog.Title>
+                <Text color="fg.muted" fontSize="sm" truncate maxW="320px">
+                  {target?.title}
+                </Text>
+              </HStack>
+            </Dialog.Header>
+            <Dialog.Body>
+              {isLoading && !data ? (
+                <LoadingLines lines={4} />
+              ) : data?.list.length ? (
+                <Stack gap="3">
+                  {target && data.list.map((e) => <Entry key={e.id} entity={target.entity} entry={e} />)}
+                </Stack>
+              ) : (
+                <Text color="fg.muted" textAlign="center" py="8">
+                  暂无操作记录
+                </Text>
+              )}
+              {(data?.pagination.total_rows ?? 0) > 10 && (
+                <ListPagination
+                  total={data!.pagination.total_rows}
+                  page={page}
+                  pageSize={10}
+                  pageSizes={[10]}
+                  onPageChange={setPage}
+                />
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="关闭" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,155 @@
+import { Badge, Box, Flex, HStack, Image, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { api, DROP_RATE_FORMAT, LIMITS, styleTypeText, type Template } from '@toy/shared';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { previewUrl } from '../../components/upload/uploadCore';
+import { useCall } from '../../lib/useCall';
+
+export interface TemplatePickerProps {
+  ipId: number;
+  value: Template | null;
+  onPick: (template: Template) => void;
+}
+
+/** 盲盒搜索: the brand's templates by name (at most 100), picked from a dropdown. */
+export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data, isLoading } = useCall(
+    api.template.search,
+    { ip_id: ipId, title: query, page: 1, limit: LIMITS.templateSearchLimit },
+    { enabled: open },
+  );
+  const list = data?.list ?? [];
+
+  return (
+    <Box position="relative" w="full">
+      <Box position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.subtle" zIndex="1">
+        <Search size={16} />
+      </Box>
+      <Input
+        ps="9"
+        value={open ? text : (value?.title ?? text)}
+        placeholder="请输入盲盒名称搜索"
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          setText('');
+          setOpen(true);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        data-testid="release-template-search"
+      />
+      {open && (
+        <Box
+          position="absolute"
+          zIndex="dropdown"
+          top="100%"
+          mt="1"
+          w="full"
+          bg="white"
+          rounded="md"
+          shadow="lg"
+          borderWidth="1px"
+          maxH="320px"
+          overflowY="auto"
+        >
+          {isLoading && !data ? (
+            <Stack align="center" py="3">
+              <Spinner size="sm" />
+            </Stack>
+          ) : list.length === 0 ? (
+            <Text px="3" py="2" color="fg.muted" fontSize="sm">
+              暂无可发布的盲盒，请先提交盲盒备案并通过审核
+            </Text>
+          ) : (
+            list.map((t) => (
+              <HStack
+                key={t.id}
+                px="3"
+                py="2"
+                gap="3"
+                cursor="pointer"
+                _hover={{ bg: 'brand.50' }}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  setOpen(false);
+                  setText('');
+                  onPick(t);
+                }}
+                data-testid="release-template-option"
+              >
+                <Image src={previewUrl(t.pic, 120)} alt={t.title} boxSize="36px" rounded="md" objectFit="cover" />
+                <Box flex="1" minW="0">
+                  <Text fontSize="sm" fontWeight="500" lineClamp={1}>
+                    {t.title}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {t.ip_title} · 官方售价 ¥{t.price} · {t.goods.length} 款
+                  </Text>
+                </Box>
+                {t.is_overseas === 1 && (
+                  <Badge colorPalette="blue" variant="subtle">
+                    海外
+                  </Badge>
+                )}
+              </HStack>
+            ))
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** 模板预览: the chosen template's cover, facts and every style. */
+export function TemplatePreview({ template: t }: { template: Template }) {
+  return (
+    <Box borderWidth="1px" rounded="lg" overflow="hidden" data-testid="release-template-preview">
+      <Flex gap="4" p="4" bg={t.color || 'brand.50'} align="center" wrap="wrap">
+        <Image src={previewUrl(t.pic, 300)} alt={t.title} boxSize="96px" rounded="lg" objectFit="cover" shadow="sm" />
+        <Box flex="1" minW="200px" bg="whiteAlpha.800" rounded="md" px="3" py="2">
+          <HStack gap="2">
+            <Text fontWeight="700" fontSize="lg">
+              {t.title}
+            </Text>
+            {t.is_overseas === 1 && (
+              <Badge colorPalette="blue" variant="solid">
+                支持海外
+              </Badge>
+            )}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            {t.ip_title} · 官方售价 ¥{t.price} · 单箱 {t.limit_stock} 盒 · 官方发售 {t.shop_time}
+          </Text>
+        </Box>
+      </Flex>
+      <SimpleGrid columns={{ base: 3, md: 6, xl: 8 }} gap="3" p="4">
+        {t.goods.map((g) => (
+          <Stack key={g.id} gap="1" align="center" textAlign="center">
+            <Image
+              src={previewUrl(g.goods_pic, 200)}
+              alt={g.goods_title}
+              boxSize="64px"
+              rounded="md"
+              objectFit="cover"
+            />
+            <Text fontSize="xs" lineClamp={1}>
+              {g.goods_title}
+            </Text>
+            <Badge size="sm" variant="subtle" colorPalette={g.type === 1 ? 'gray' : g.type === 2 ? 'purple' : 'orange'}>
+              {g.type === 1 ? styleTypeText(1) : `${styleTypeText(g.type)} ${DROP_RATE_FORMAT(g.probability ?? 0)}`}
+            </Badge>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}

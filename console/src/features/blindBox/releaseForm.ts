@@ -1,0 +1,60 @@
+import { type Allocation, DEFAULT_PACKAGING, LIMITS, type ReleaseForm, type Template } from '@toy/shared';
+
+/** The release page's form (spec 01 §2 screen 4), as strings the inputs edit. */
+export interface ReleaseState {
+  template: Template | null;
+  shelves_time: string;
+  is_pre_sale: number;
+  delivery_time: string;
+  service_charge: string;
+  price: string;
+  is_overseas: number;
+  price_us: string;
+  price_th: string;
+  /** Coin deduction: on by default. */
+  is_bean: number;
+  bean: string;
+  wrap: string;
+  desc: string;
+  box_num: string;
+}
+
+export const emptyRelease = (): ReleaseState => ({
+  template: null,
+  shelves_time: '',
+  is_pre_sale: 0,
+  delivery_time: '',
+  service_charge: String(LIMITS.defaultServiceFee),
+  price: '',
+  is_overseas: 0,
+  price_us: '',
+  price_th: '',
+  is_bean: 1,
+  bean: '',
+  wrap: DEFAULT_PACKAGING,
+  desc: '',
+  box_num: '',
+});
+
+/** What blindBox.publish receives (plus official_price, which the rules read and the API replaces). */
+export function toWire(ipId: number | undefined, f: ReleaseState, allocation: Allocation | null): ReleaseForm {
+  return {
+    ip_id: ipId ?? '',
+    template_id: f.template?.id ?? '',
+    official_price: f.template?.price,
+    shelves_time: f.shelves_time,
+    is_pre_sale: f.is_pre_sale,
+    delivery_time: f.is_pre_sale ? f.delivery_time : '',
+    service_charge: f.service_charge,
+    price: f.price,
+    is_overseas: f.is_overseas,
+    price_us: f.is_overseas ? f.price_us : null,
+    price_th: f.is_overseas ? f.price_th : null,
+    desc: f.desc,
+    box_num: f.box_num,
+    is_bean: f.is_bean,
+    bean: f.is_bean ? f.bean : 0,
+    wrap: f.wrap,
+    box_sign: allocation?.box_sign ?? '',
+  };
+}

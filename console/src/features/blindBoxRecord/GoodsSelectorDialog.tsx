@@ -1,0 +1,187 @@
+import { Badge, Button, Checkbox, CloseButton, Dialog, HStack, Image, Input, Portal, Text } from '@chakra-ui/react';
+import { api, type GoodsItem, LIMITS, messages } from '@toy/shared';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ListPagination } from '../../components/ListPagination';
+import { previewUrl } from '../../components/upload/uploadCore';
+import { notify } from '../../lib/notify';
+import { useCall } from '../../lib/useCall';
+
+export interface GoodsSelectorDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The blind box's brand whose goods are listed. */
+  brandId: number;
+  /** Goods already in the style list (shown checked and disabled). */
+  existing: number[];
+  onConfirm: (picked: GoodsItem[]) => void;
+}
+
+const m = messages.blindBoxRecord;
+
+/** 选择商品: the brand's goods, 10 a page, searchable by name, picked across pages. */
+export function GoodsSelectorDialog({ open, onOpenChange, brandId, existing, onConfirm }: GoodsSelectorDialogProps) {
+  const [draft, setDraft] = useState('');
+  const [title, setTitle] = useState('');
+  const [page, setPage] = useState(1);
+  const [picked, setPicked] = useState<Map<number, GoodsItem>>(new Map());
+  const { data, error, isLoading, mutate } = useCall(
+    api.blindBoxRecord.goodsSelector,
+    { ip_id: brandId, title, page, limit: LIMITS.goodsSelectorPageSize },
+    { enabled: open },
+  );
+
+  useEffect(() => {
+    if (open) {
+      setPicked(new Map());
+      setDraft('');
+      setTitle('');
+      setPage(1);
+    }
+  }, [open]);
+
+  const toggle = (g: GoodsItem, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(g.id, g);
+      else next.delete(g.id);
+      return next;
+    });
+
+  const confirm = () => {
+    if (picked.size === 0) {
+      notify.invalid(m.selectorPickOne);
+      return;
+    }
+    onConfirm([...picked.values()]);
+    notify.success(m.selectorAdded(picked.size));
+    onOpenChange(false);
+  };
+
+  const columns: Column<GoodsItem>[] = [
+    {
+      key: 'pick',
+      header: '',
+      width: '44px',
+      render: (g) => {
+        const added = existing.includes(g.id);
+        return (
+          <Checkbox.Root
+            checked={added || picked.has(g.id)}
+            disabled={added}
+            onCheckedChange={(e) => toggle(g, e.checked === true)}
+            colorPalette="brand"
+            data-testid="selector-check"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+          </Checkbox.Root>
+        );
+      },
+    },
+    {
+      key: 'pic',
+      header: '图片',
+      render: (g) => <Image src={previewUrl(g.pic, 120)} alt={g.title} boxSize="44px" rounded="md" objectFit="cover" />,
+    },
+    { key: 'title', header: '商品名称', render: (g) => <Text lineClamp={2}>{g.title}</Text> },
+    { key: 'price', header: '价格', align: 'end', render: (g) => `¥${g.price.toFixed(2)}` },
+    {
+      key: 'overseas',
+      header: '海外',
+      render: (g) =>
+        g.is_overseas ? (
+          <Badge colorPalette="green" variant="subtle">
+            支持
+          </Badge>
+        ) : (
+          <Badge variant="subtle">不支持</Badge>
+        ),
+    },
+    { key: 'stock', header: '库存', align: 'end', render: (g) => (g.stock_limit === 0 ? '不限' : g.stock) },
+  ];
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      size="lg"
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="goods-selector">
+            <Dialog.Header>
+              <Dialog.Title>选择商品</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <HStack mb="3">
+                <Input
+                  size="sm"
+                  placeholder="请输入商品名称"
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      setTitle(draft.trim());
+                      setPage(1);
+                    }
+                  }}
+                  data-testid="selector-search"
+                />
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  variant="outline"
+                  onClick={() => {
+                    setTitle(draft.trim());
+                    setPage(1);
+                  }}
+                >
+                  <Search size={14} />
+                  搜索
+                </Button>
+              </HStack>
+              <DataTable
+                columns={columns}
+                rows={data?.lists}
+                rowKey={(g) => g.id}
+                loading={isLoading}
+                error={error}
+                onRetry={() => void mutate()}
+                rowTestId="selector-row"
+                emptyText="暂无商品"
+                maxH="420px"
+              />
+              <ListPagination
+                total={data?.pagination.total_rows ?? 0}
+                page={page}
+                pageSize={LIMITS.goodsSelectorPageSize}
+                pageSizes={[LIMITS.goodsSelectorPageSize]}
+                onPageChange={setPage}
+              />
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Text fontSize="sm" color="fg.muted" mr="auto">
+                已选择 {picked.size} 个商品
+              </Text>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                取消
+              </Button>
+              <Button colorPalette="brand" onClick={confirm} data-testid="selector-confirm">
+                确定
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="关闭" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

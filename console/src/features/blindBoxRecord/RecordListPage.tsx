@@ -1,0 +1,188 @@
+import { Badge, Box, Button, HStack, Image, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { api, type BlindBoxRecord, PER_ID, REVIEW_STATES } from '@toy/shared';
+import { PencilLine, Plus, Rocket } from 'lucide-react';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BrandFilter } from '../../components/BrandSelect';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { filter, listSchema, toQuery } from '../../components/listParams';
+import { previewUrl } from '../../components/upload/uploadCore';
+import { useListParams } from '../../components/useListParams';
+import { useCall } from '../../lib/useCall';
+
+export const recordListParams = listSchema(
+  { ip_id: filter.id(), status: filter.int() },
+  { pageSize: 10, pageSizes: [10, 20, 50] },
+);
+
+const STATE_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red' };
+
+export function ReviewBadge({ status }: { status: number }) {
+  return (
+    <Badge colorPalette={STATE_COLORS[status] ?? 'gray'} variant="subtle" data-testid="record-status">
+      {REVIEW_STATES.find((s) => s.value === status)?.label ?? '-'}
+    </Badge>
+  );
+}
+
+/** 盲盒备案: the merchant's records with their review state and reason; correct and resubmit, or release. */
+export default function RecordListPage() {
+  const navigate = useNavigate();
+  const { params, setFilters, setPage, setPageSize } = useListParams(recordListParams);
+  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
+  const waitingBrand = params.ip_id === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
+  const { data, error, isLoading, mutate } = useCall(api.blindBoxRecord.list, toQuery(params), {
+    enabled: params.ip_id !== undefined,
+  });
+  const onBrand = useCallback(
+    (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
+    [setFilters],
+  );
+
+  const columns: Column<BlindBoxRecord>[] = [
+    {
+      key: 'box',
+      header: '盲盒',
+      render: (r) => (
+        <HStack gap="3" minW="220px">
+          <Image src={previewUrl(r.pic, 120)} alt={r.title} boxSize="52px" rounded="md" objectFit="cover" />
+          <Box>
+            <Text fontWeight="600" lineClamp={1}>
+              {r.title}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {r.goods_ip_title} · 单箱 {r.limit_stock} 盒{r.is_overseas ? ' · 海外' : ''}
+            </Text>
+          </Box>
+        </HStack>
+      ),
+    },
+    { key: 'price', header: '官方售价', align: 'end', render: (r) => `¥${r.price.toFixed(2)}` },
+    {
+      key: 'styles',
+      header: '款式',
+      render: (r) => {
+        const hidden = r.goods.filter((g) => g.type !== 1).length;
+        return (
+          <Text fontSize="sm">
+            {r.goods.length} 款{hidden ? `（含隐藏 ${hidden}）` : ''}
+          </Text>
+        );
+      },
+    },
+    {
+      key: 'status',
+      header: '审核状态',
+      render: (r) => (
+        <Stack gap="1" maxW="260px" align="flex-start">
+          <ReviewBadge status={r.status} />
+          {r.status === 2 && (
+            <Text fontSize="xs" color="red.600" data-testid="record-reason">
+              驳回原因：{r.reason}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'time',
+      header: '提交时间',
+      render: (r) => (
+        <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+          {r.updated_at}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '操作',
+      render: (r) =>
+        r.status === 2 ? (
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="brand"
+            onClick={() => navigate(`/blindBox/goodsAdd?id=${r.ip_id}&record=${r.id}`)}
+            data-testid="record-resubmit"
+          >
+            <PencilLine size={14} />
+            修改并重新提交
+          </Button>
+        ) : r.status === 1 && r.template_id ? (
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="brand"
+            onClick={() => navigate(`/blindBox/boxAdd?ipId=${r.ip_id}&templateId=${r.template_id}`)}
+            data-testid="record-release"
+          >
+            <Rocket size={14} />
+            发布盒机
+          </Button>
+        ) : (
+          <Text fontSize="sm" color="fg.subtle">
+            等待审核
+          </Text>
+        ),
+    },
+  ];
+
+  const status = params.status === undefined ? 'all' : String(params.status);
+  return (
+    <ListPage
+      title="盲盒备案"
+      description="录入新的盲盒机并提交平台审核；被驳回的备案可修改后重新提交"
+      testId="record-list"
+      actions={
+        <Button
+          colorPalette="brand"
+          onClick={() => navigate(`/blindBox/goodsAdd${params.ip_id ? `?id=${params.ip_id}` : ''}`)}
+          data-testid="record-add"
+        >
+          <Plus size={16} />
+          录入盲盒机
+        </Button>
+      }
+      filters={
+        <>
+          <BrandFilter perId={PER_ID.box} value={params.ip_id} onChange={onBrand} testId="record-filter-brand" />
+          <SegmentGroup.Root
+            size="sm"
+            value={status}
+            onValueChange={(e) => setFilters({ status: e.value === 'all' ? undefined : Number(e.value) })}
+            data-testid="record-filter-status"
+          >
+            <SegmentGroup.Indicator />
+            <SegmentGroup.Items
+              items={[
+                { value: 'all', label: '全部' },
+                ...REVIEW_STATES.map((s) => ({ value: String(s.value), label: s.label })),
+              ]}
+            />
+          </SegmentGroup.Root>
+        </>
+      }
+    >
+      <DataTable
+        columns={columns}
+        rows={params.ip_id === undefined ? (waitingBrand ? undefined : []) : data?.list}
+        rowKey={(r) => r.id}
+        loading={isLoading || waitingBrand}
+        error={error ?? brands.error}
+        onRetry={() => void mutate()}
+        rowTestId="record-row"
+        emptyText="暂无备案"
+      />
+      <ListPagination
+        total={data?.pagination.total_rows ?? 0}
+        page={params.page}
+        pageSize={params.limit}
+        pageSizes={[10, 20, 50]}
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,111 @@
+import { Badge, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { api, type CouponBrief, couponText } from '@toy/shared';
+import { useEffect, useState } from 'react';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ListPagination } from '../../components/ListPagination';
+import { useCall } from '../../lib/useCall';
+
+export interface CouponPickerDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  ipId: number;
+  onPick: (coupon: CouponBrief) => void;
+}
+
+/** 关联优惠券: the brand's live coupons (coupon.associationList: ip_id, page, limit). */
+export function CouponPickerDialog({ open, onOpenChange, ipId, onPick }: CouponPickerDialogProps) {
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    if (open) setPage(1);
+  }, [open]);
+  const { data, error, isLoading, mutate } = useCall(
+    api.coupon.associationList,
+    { ip_id: ipId, page, limit: 10 },
+    { enabled: open },
+  );
+
+  const columns: Column<CouponBrief>[] = [
+    { key: 'title', header: '优惠券', render: (c) => <Text fontWeight="500">{c.title}</Text> },
+    {
+      key: 'value',
+      header: '面额',
+      render: (c) => (
+        <Badge colorPalette="red" variant="subtle">
+          {couponText(c)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'time',
+      header: '有效期',
+      render: (c) => (
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+          {c.start_time.slice(0, 10)} 至 {c.end_time.slice(0, 10)}
+        </Text>
+      ),
+    },
+    { key: 'num', header: '已领/总量', render: (c) => `${c.issue_num}/${c.total_num}` },
+    {
+      key: 'pick',
+      header: '操作',
+      render: (c) => (
+        <Button
+          size="xs"
+          colorPalette="brand"
+          variant="subtle"
+          onClick={() => {
+            onPick(c);
+            onOpenChange(false);
+          }}
+          data-testid="coupon-pick"
+        >
+          选择
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      size="lg"
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="coupon-picker">
+            <Dialog.Header>
+              <Dialog.Title>选择优惠券</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <DataTable
+                columns={columns}
+                rows={data?.list}
+                rowKey={(c) => c.id}
+                loading={isLoading}
+                error={error}
+                onRetry={() => void mutate()}
+                rowTestId="coupon-row"
+                emptyText="暂无可关联的优惠券"
+              />
+              <ListPagination
+                total={data?.pagination.total_rows ?? 0}
+                page={page}
+                pageSize={10}
+                pageSizes={[10]}
+                onPageChange={setPage}
+              />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="关闭" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,151 @@
+import { Box, Button, CloseButton, Dialog, HStack, Link, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { api, type GachaFilters, type JobInfo, messages } from '@toy/shared';
+import { CheckCircle2, Download, FileDown } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { call } from '../../lib/http';
+import { notify } from '../../lib/notify';
+
+type State =
+  | { step: 'idle' }
+  | { step: 'starting' }
+  | { step: 'running'; jobId: number; job: JobInfo | null; total: number }
+  | { step: 'done'; url: string; total: number };
+
+const POLL_MS = 1000;
+
+/** Open a finished file (the browser downloads it). */
+const open = (url: string) => window.open(url, '_blank', 'noopener');
+
+/**
+ * 导出查询结果: exports exactly the list's filters. A small selection answers the file at once;
+ * a large one answers a job, followed here with a progress bar (now_num of total_num).
+ */
+export function GachaExport({ filters, disabled }: { filters: GachaFilters; disabled?: boolean }) {
+  const [state, setState] = useState<State>({ step: 'idle' });
+
+  const start = async () => {
+    setState({ step: 'starting' });
+    try {
+      const started = await call(api.gacha.export, filters);
+      if (started.url) {
+        if (started.total_num === 0) {
+          notify.info(messages.gacha.exportEmpty);
+          setState({ step: 'idle' });
+          return;
+        }
+        setState({ step: 'done', url: started.url, total: started.total_num });
+        open(started.url);
+        return;
+      }
+      setState({ step: 'running', jobId: started.job_id!, job: null, total: started.total_num });
+    } catch {
+      setState({ step: 'idle' });
+    }
+  };
+
+  const jobId = state.step === 'running' ? state.jobId : null;
+  useEffect(() => {
+    if (jobId === null) return;
+    let stopped = false;
+    const poll = async () => {
+      if (stopped) return;
+      try {
+        const job = await call(api.job.status, { id: jobId }, { silent: true });
+        if (stopped) return;
+        if (job.status === 'done' && job.url) {
+          setState({ step: 'done', url: job.url, total: job.total_num });
+          open(job.url);
+          return;
+        }
+        if (job.status === 'failed') {
+          notify.error(job.msg ?? messages.job.failed);
+          setState({ step: 'idle' });
+          return;
+        }
+        setState((s) => (s.step === 'running' ? { ...s, job } : s));
+      } catch {
+        // A blip: the next poll tries again.
+      }
+      setTimeout(poll, POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+    };
+  }, [jobId]);
+
+  const running = state.step === 'running' ? state : null;
+  const now = running?.job ? Math.min(running.job.now_num, running.total) : 0;
+  const percent = running?.total ? Math.round((now / running.total) * 100) : 0;
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void start()}
+        loading={state.step === 'starting'}
+        disabled={disabled}
+        data-testid="gacha-export"
+      >
+        <FileDown size={14} />
+        导出查询结果
+      </Button>
+      <Dialog.Root
+        open={state.step === 'running' || state.step === 'done'}
+        onOpenChange={(e) => !e.open && setState({ step: 'idle' })}
+        size="sm"
+        placement="center"
+        closeOnInteractOutside={false}
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="export-dialog">
+              <Dialog.Header>
+                <Dialog.Title>导出查询结果</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {running && (
+                  <Stack gap="3" data-testid="export-progress">
+                    <HStack justify="space-between">
+                      <Text fontSize="sm" color="fg.muted">
+                        {running.job?.status === 'running' ? '正在生成文件…' : '排队中…'}
+                      </Text>
+                      <Text fontSize="sm" fontWeight="600" data-testid="export-count">
+                        {now} / {running.total}
+                      </Text>
+                    </HStack>
+                    <Progress.Root value={percent} size="md" colorPalette="brand" striped animated>
+                      <Progress.Track>
+                        <Progress.Range />
+                      </Progress.Track>
+                    </Progress.Root>
+                    <Text fontSize="xs" color="fg.subtle">
+                      可关闭此窗口，导出会在后台继续；文件保留 24 小时。
+                    </Text>
+                  </Stack>
+                )}
+                {state.step === 'done' && (
+                  <Stack gap="3" align="center" py="2" data-testid="export-done">
+                    <Box color="green.500">
+                      <CheckCircle2 size={36} />
+                    </Box>
+                    <Text>已导出 {state.total} 条商品</Text>
+                    <Link href={state.url} target="_blank" colorPalette="brand" data-testid="export-link">
+                      <Download size={14} />
+                      下载文件
+                    </Link>
+                  </Stack>
+                )}
+              </Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="关闭" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

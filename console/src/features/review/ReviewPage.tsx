@@ -1,0 +1,152 @@
+import { Box, Flex, Heading, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { api, type BlindBoxRecord, messages, REVIEW_STATES, reviewDecide } from '@toy/shared';
+import { useState } from 'react';
+import { z } from 'zod';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { LoadingLines } from '../../components/DataTable';
+import { FormDialog, FormField } from '../../components/FormDialog';
+import { ListPagination } from '../../components/ListPagination';
+import { listSchema } from '../../components/listParams';
+import { useListParams } from '../../components/useListParams';
+import { call } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { invalidate, useCall } from '../../lib/useCall';
+import { RecordReviewCard } from './RecordReviewCard';
+
+const reviewParams = listSchema(
+  {
+    status: z.preprocess(
+      (v) => (v === '' || v == null ? undefined : v),
+      z.coerce.number().int().min(-1).max(2).default(0),
+    ),
+  },
+  { pageSize: 10, pageSizes: [10] },
+);
+
+/** 盲盒备案审核 (platform reviewer): pending records with every image and style; approve or reject. */
+export default function ReviewPage() {
+  const { params, setFilters, setPage } = useListParams(reviewParams);
+  const { data, error, isLoading } = useCall(api.review.list, { status: params.status, page: params.page, limit: 10 });
+  const { confirm, dialog } = useConfirm();
+  const [rejecting, setRejecting] = useState<BlindBoxRecord | null>(null);
+  const [reason, setReason] = useState('');
+
+  const refresh = () => Promise.all([invalidate(api.review.list), invalidate(api.blindBoxRecord.list)]);
+
+  const approve = async (r: BlindBoxRecord) => {
+    if (!(await confirm({ message: messages.review.approveConfirm, confirmText: '通过' }))) {
+      notify.info(messages.cancelled.operation);
+      return;
+    }
+    try {
+      await call(api.review.decide, { id: r.id, status: 1, reason: '' });
+      notify.success(messages.success.approved);
+      await refresh();
+    } catch {
+      // The request layer showed the message.
+    }
+  };
+
+  return (
+    <Stack gap="4" data-testid="review-page">
+      <Box>
+        <Heading size="lg" fontWeight="700">
+          盲盒备案审核
+        </Heading>
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          审核商家提交的盲盒备案：通过后生成可发布的盲盒模板，驳回需填写原因
+        </Text>
+      </Box>
+      <Flex
+        bg="white"
+        rounded="lg"
+        shadow="xs"
+        px="5"
+        py="4"
+        align="center"
+        justify="space-between"
+        gap="3"
+        wrap="wrap"
+      >
+        <SegmentGroup.Root
+          size="sm"
+          value={String(params.status)}
+          onValueChange={(e) => setFilters({ status: Number(e.value) })}
+          data-testid="review-filter-status"
+        >
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Items
+            items={[
+              ...REVIEW_STATES.map((s) => ({ value: String(s.value), label: s.label })),
+              { value: '-1', label: '全部' },
+            ]}
+          />
+        </SegmentGroup.Root>
+        <Text fontSize="sm" color="fg.muted">
+          共 {data?.pagination.total_rows ?? 0} 条
+        </Text>
+      </Flex>
+      {isLoading && !data ? (
+        <Box bg="white" p="6" rounded="lg">
+          <LoadingLines lines={6} />
+        </Box>
+      ) : error ? (
+        <Text color="red.600">{error.message}</Text>
+      ) : data?.list.length === 0 ? (
+        <Box bg="white" p="10" rounded="lg" textAlign="center" color="fg.muted" data-testid="review-empty">
+          暂无{params.status === 0 ? '待审核的' : ''}备案
+        </Box>
+      ) : (
+        data?.list.map((r) => (
+          <RecordReviewCard
+            key={r.id}
+            record={r}
+            onApprove={() => void approve(r)}
+            onReject={() => {
+              setReason('');
+              setRejecting(r);
+            }}
+          />
+        ))
+      )}
+      {(data?.pagination.total_rows ?? 0) > 10 && (
+        <Box bg="white" rounded="lg" px="4" pb="3">
+          <ListPagination
+            total={data?.pagination.total_rows ?? 0}
+            page={params.page}
+            pageSize={10}
+            pageSizes={[10]}
+            onPageChange={setPage}
+          />
+        </Box>
+      )}
+      <FormDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title={`驳回：${rejecting?.title ?? ''}`}
+        schema={reviewDecide}
+        values={{ id: rejecting?.id, status: 2, reason }}
+        submitLabel="驳回"
+        testId="reject-dialog"
+        submitTestId="reject-submit"
+        onSubmit={async (d) => {
+          await call(api.review.decide, d);
+          notify.success(messages.success.rejected);
+          await refresh();
+        }}
+      >
+        <FormField field="reason" label="驳回原因" required helper="商家将看到该原因，并可修改后重新提交">
+          <Textarea
+            rows={4}
+            maxLength={200}
+            placeholder="请输入驳回原因"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="reject-reason"
+          />
+        </FormField>
+      </FormDialog>
+      {dialog}
+    </Stack>
+  );
+}

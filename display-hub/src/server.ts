@@ -1,0 +1,227 @@
+import { timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { SCREEN_DATA_KEYS, SCREEN_ROUTES, type ScreenDataKey } from '@toy/shared';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import type { HubConfig } from './config.js';
+import { Hub } from './hub.js';
+import { ImageCache } from './images.js';
+import { MediaLibrary } from './media.js';
+import { PlatformData } from './platform.js';
+import { StateStore } from './state.js';
+import { ageSeconds, statusPage } from './status.js';
+
+export interface HubHandle {
+  hub: Hub;
+  platform: PlatformData;
+  store: StateStore;
+  wsUrl: string;
+  mediaUrl: string;
+  config: HubConfig;
+  /** Counts for leak checks: open sockets and listeners on the servers. */
+  debug(): { clients: number; wsClients: number; listeners: number };
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 256 * 1024;
+
+function urlOf(host: string, port: number, scheme: string) {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `${scheme}://${shown}:${port}`;
+}
+
+/**
+ * The display hub: the socket server (8765) and the media server (8764: the display client, the
+ * control page, media with Range and ETag, cached platform images, status), sharing one state.
+ */
+export async function startHub(config: HubConfig, logger?: Logger): Promise<HubHandle> {
+  const log = logger ?? pino({ level: config.logLevel, base: { svc: 'display-hub' } });
+  const store = new StateStore(path.join(config.dataDir, 'state.json'));
+  let hub: Hub | undefined;
+  const platform = new PlatformData({
+    apiBase: config.apiBase,
+    appSecret: config.appSecret,
+    cacheFile: path.join(config.dataDir, 'screen-data.json'),
+    listRefreshMs: config.listRefreshMs,
+    barrageRefreshMs: config.barrageRefreshMs,
+    activityPollScale: config.activityPollScale,
+    log,
+    onChange: (key: ScreenDataKey, changed) => {
+      if (!hub) return;
+      if (changed === 'value') hub.notify('screenData', { key, value: platform.data[key], age: platform.ages[key] });
+      else hub.notify('dataAge', { key, age: platform.ages[key] });
+      hub.markStatusDirty();
+    },
+  });
+  const media = new MediaLibrary({
+    dir: config.mediaDir,
+    maxBytes: config.mediaMaxBytes,
+    authorized: (request: FastifyRequest) => {
+      const given = String(request.headers['x-control-key'] ?? '');
+      const a = Buffer.from(given);
+      const b = Buffer.from(config.controlKey);
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
+    onChange: () => hub?.notify('media', { media: media.list }),
+  });
+  await media.init();
+  const images = new ImageCache({
+    dir: path.join(config.dataDir, 'images'),
+    maxBytes: config.imageCacheMaxBytes,
+    log,
+    allowed: function* () {
+      yield* platform.imageUrls();
+      const s = store.state;
+      for (const b of [...s.ipList, ...(s.ipInfo ? [s.ipInfo] : [])]) yield* [b.pic, b.logo];
+      if (s.actInfo) yield s.actInfo.pic;
+      const o = s.overlay;
+      if (o) for (const u of [...o.records, ...o.lucky_user, ...o.data]) yield* [u.avatar, u.avatar_frame ?? ''];
+      if (o?.info) yield o.info.reward_pic;
+    },
+  });
+  await images.init();
+
+  hub = new Hub({
+    store,
+    controlKey: config.controlKey,
+    heartbeatMs: config.heartbeatMs,
+    maxBufferedBytes: config.maxBufferedBytes,
+    log,
+    snapshotExtras: () => ({ screenData: { ...platform.data }, ages: { ...platform.ages }, media: media.list }),
+    statusExtras: () => ({ ages: { ...platform.ages } }),
+  });
+  const theHub = hub;
+
+  const health = () => ({
+    status: 'ok',
+    epoch: theHub.epoch,
+    seq: theHub.currentSeq,
+    clients: theHub.size,
+    screens: theHub.clientList().filter((c) => c.role === 'screen').length,
+    data: Object.fromEntries(
+      SCREEN_DATA_KEYS.map((k) => [k, { age_seconds: ageSeconds(platform.ages[k]), error: platform.ages[k].error }]),
+    ),
+  });
+
+  // The socket server.
+  const wsApp = Fastify({
+    loggerInstance: log.child({ port: 'ws' }) as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  await wsApp.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false } });
+  const onSocket = (socket: WebSocket, request: FastifyRequest) =>
+    theHub.attach(socket, request.query as Record<string, string>, request.ip);
+  wsApp.route({ method: 'GET', url: '/', handler: async () => health(), wsHandler: onSocket });
+  wsApp.route({ method: 'GET', url: '/ws', handler: async () => health(), wsHandler: onSocket });
+  wsApp.get('/healthz', async () => health());
+
+  // The media server.
+  const web = Fastify({
+    loggerInstance: log.child({ port: 'media' }) as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  });
+  await web.register(multipart);
+  await web.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    acceptRanges: true,
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.header('Cache-Control', 'no-cache');
+      res.header('Access-Control-Allow-Origin', '*');
+    },
+    allowedPath: (p) => !p.includes('/.'),
+  });
+  const clientDir = config.clientDir;
+  const built = existsSync(path.join(clientDir, 'index.html'));
+  if (built && existsSync(path.join(clientDir, 'assets'))) {
+    await web.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  const page = (file: string) => async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (!existsSync(path.join(clientDir, file)))
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('大屏客户端尚未构建：在 display-client 目录运行 npm run build（或 npm start）。');
+    return reply
+      .sendFile(file, clientDir, { maxAge: 0, cacheControl: false, immutable: false })
+      .header('Cache-Control', 'no-cache');
+  };
+  for (const route of SCREEN_ROUTES) web.get(route, page('index.html'));
+  web.get('/control', page('control.html'));
+  web.get('/', async (_req, reply) => reply.redirect('/control'));
+  web.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
+  web.get('/healthz', async () => health());
+  const ports = { wsPort: config.wsPort, mediaPort: config.mediaPort };
+  web.get('/hub.json', async () => ({ ...ports, epoch: theHub.epoch }));
+  web.get('/status.json', async () => theHub.status());
+  web.get('/status', async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(statusPage(theHub.status(), theHub.epoch)),
+  );
+  web.get('/api/state', async () => ({
+    status: 0,
+    msg: 'ok',
+    data: { state: store.state, seq: theHub.currentSeq, epoch: theHub.epoch },
+  }));
+  web.get('/api/screen-data', async () => ({
+    status: 0,
+    msg: 'ok',
+    data: { data: platform.data, ages: platform.ages },
+  }));
+  media.register(web);
+  images.register(web);
+
+  try {
+    await wsApp.listen({ host: config.host, port: config.wsPort });
+    await web.listen({ host: config.host, port: config.mediaPort });
+  } catch (error) {
+    theHub.close();
+    await wsApp.close();
+    await web.close();
+    throw error;
+  }
+  platform.start();
+
+  const wsPort = (wsApp.server.address() as { port: number }).port;
+  const mediaPort = (web.server.address() as { port: number }).port;
+  Object.assign(ports, { wsPort, mediaPort });
+  const actual = { ...config, wsPort, mediaPort };
+
+  return {
+    hub: theHub,
+    platform,
+    store,
+    config: actual,
+    wsUrl: urlOf(config.host, wsPort, 'ws'),
+    mediaUrl: urlOf(config.host, mediaPort, 'http'),
+    debug() {
+      const servers = [wsApp.server, web.server, wsApp.websocketServer];
+      const listeners = servers.reduce(
+        (n, e) => n + e.eventNames().reduce((m, name) => m + e.listenerCount(name), 0),
+        0,
+      );
+      return { clients: theHub.size, wsClients: wsApp.websocketServer.clients.size, listeners };
+    },
+    async close() {
+      theHub.close();
+      await platform.stop();
+      await Promise.all([wsApp.close(), web.close()]);
+      await store.flush();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './logic.js';
+export * from './protocol.js';
+export * from './screen-data.js';

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { datetime, id, limit, page, pagination } from '../fields.js';
+import { defineRoute } from '../route.js';
+
+/** What the audit log records, and the labels the console shows for each field. */
+export const AUDIT_ENTITIES = {
+  goods: {
+    title: '商品',
+    fields: {
+      ip_id: '品牌',
+      title: '商品名称',
+      price: '价格',
+      goods_num: '备注',
+      goods_code: '条码',
+      pic: '商品图片',
+      is_overseas: '海外商品',
+      stock_limit: '库存类型',
+      stock: '库存',
+      weight: '重量(kg)',
+      length: '长(cm)',
+      width: '宽(cm)',
+      height: '高(cm)',
+    },
+  },
+  gacha: {
+    title: '扭蛋商品',
+    fields: {
+      ip_id: '品牌',
+      goods_title: '商品名称',
+      price: '零售价',
+      cost_price: '成本价',
+      stock: '库存',
+      cate: '类型',
+      pics: '图片',
+      video_url: '视频',
+      label: '标签',
+      channel: '渠道',
+      link: '链接',
+      code: '编码',
+      status: '状态',
+      active_ids: '关联活动',
+    },
+  },
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
+
+export const AUDIT_ACTIONS = {
+  create: '新增',
+  update: '编辑',
+  delete: '删除',
+  stock: '修改库存',
+  invalidate: '失效',
+  unbind: '解除活动关联',
+  import_create: '导入新增',
+  import_update: '导入更新',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;
+
+/** One recorded write: who, when, what, and the values before and after (null for create/delete). */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  entity: z.string(),
+  entity_id: z.number().int(),
+  ip_id: z.number().int().nullable(),
+  action: z.string(),
+  action_text: z.string(),
+  actor: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: datetime(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditRoutes = {
+  list: defineRoute({
+    operationId: 'audit.list',
+    method: 'GET',
+    path: '/web/audit/list',
+    summary: '操作记录：某条数据的修改历史（最新在前）',
+    access: 'session',
+    query: z.object({ entity: z.enum(AUDIT_ENTITY_NAMES), id: id(), page: page(), limit: limit(20, 100) }),
+    response: z.object({ list: z.array(auditEntry), pagination }),
+  }),
+};

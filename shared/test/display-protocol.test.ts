@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionText,
+  activityPollDelay,
+  activityStatus,
+  activityViewOf,
+  applyMessage,
+  carouselPageSize,
+  countdownFrom,
+  type DisplayBrand,
+  displayMessage,
+  initialDisplayState,
+  luckyStateOf,
+  maskPhone,
+  mergeBarrage,
+  nextVideoBrand,
+  parseInbound,
+  type RouteDef,
+  reconnectDelay,
+  saleStateText,
+  screenDataRoutes,
+  sellListAnimates,
+  winnersScroll,
+} from '../src/index.js';
+
+const brand = (id: number, video = ''): DisplayBrand => ({ id, title: `品牌${id}`, pic: '', logo: '', video, type: 1 });
+
+describe('display protocol: parseInbound', () => {
+  it('accepts each of the seven spec messages', () => {
+    const samples = [
+      { type: 'wait', data: { leftScreen: 0, centerScreen: 1, rightScreen: 5, ipInfo: brand(1, 'a.mp4') } },
+      { type: 'sell', data: { centerScreen: { mode: 4, ip_id: 3 } } },
+      { type: 'open', data: { active_type: 5, state: 1, num: 10 } },
+      { type: 'close', data: {} },
+      { type: 'screenClose' },
+      { type: 'toAdmin', data: { event: 'videoEnded', mode: 'sell', ip_id: 1 } },
+      { type: 'upDateInfo', data: { ipInfo: brand(2, 'b.mp4'), from_ip_id: 1 } },
+    ];
+    for (const s of samples) {
+      const r = parseInbound(JSON.stringify(s));
+      expect(r.ok, JSON.stringify(s)).toBe(true);
+    }
+  });
+
+  it('normalises a mode number to {mode, ip_id}', () => {
+    const r = parseInbound(JSON.stringify({ type: 'wait', data: { leftScreen: 3 } }));
+    expect(r.ok && r.message.type === 'wait' && r.message.data.leftScreen).toEqual({ mode: 3, ip_id: null });
+  });
+
+  it('gives a reason for every malformed frame', () => {
+    expect(parseInbound('{nope')).toMatchObject({ ok: false, reason: 'json' });
+    expect(parseInbound('[1,2]')).toMatchObject({ ok: false, reason: 'shape' });
+    expect(parseInbound('{"data":{}}')).toMatchObject({ ok: false, reason: 'shape' });
+    expect(parseInbound('{"type":"reboot","data":{}}')).toMatchObject({ ok: false, reason: 'unknown', type: 'reboot' });
+    expect(parseInbound('{"type":"wait","data":{"centerScreen":0}}')).toMatchObject({ ok: false, reason: 'data' });
+    expect(parseInbound('{"type":"wait","data":{"leftScreen":9}}')).toMatchObject({ ok: false, reason: 'data' });
+    expect(parseInbound('{"type":"open","data":{"state":1}}')).toMatchObject({ ok: false, reason: 'data' });
+  });
+
+  it('accepts the hub messages hello and health', () => {
+    expect(parseInbound('{"type":"hello","data":{"key":"k"}}').ok).toBe(true);
+    const health = { route: '/extend', fps: 60, textures: 12, heap: 30.5, uptime: 100 };
+    expect(parseInbound(JSON.stringify({ type: 'health', data: health })).ok).toBe(true);
+  });
+
+  it('defaults the open overlay fields', () => {
+    const m = displayMessage.parse({ type: 'open', data: { active_type: 1 } });
+    expect(m.data).toMatchObject({ active_type: 1, state: 1, records: [], lucky_user: [], data: [] });
+  });
+});
+
+describe('display protocol: applyMessage', () => {
+  it('wait and sell set the mode and merge the screens', () => {
+    const s0 = initialDisplayState();
+    const { state, broadcast } = applyMessage(
+      s0,
+      displayMessage.parse({ type: 'sell', data: { centerScreen: 4, ipList: [brand(1)] } }),
+    );
+    expect(state.mode).toBe('sell');
+    expect(state.centerScreen.mode).toBe(4);
+    expect(state.leftScreen).toEqual(s0.leftScreen);
+    expect(broadcast?.type).toBe('sell');
+    expect(broadcast?.data).toMatchObject({ leftScreen: s0.leftScreen, ipList: [brand(1)] });
+  });
+
+  it('open, close and screenClose drive the overlay and the dark screens', () => {
+    let s = applyMessage(initialDisplayState(), displayMessage.parse({ type: 'open', data: { active_type: 5 } })).state;
+    expect(s.overlay?.active_type).toBe(5);
+    s = applyMessage(s, { type: 'close', data: {} }).state;
+    expect(s.overlay).toBeNull();
+    s = applyMessage(s, { type: 'screenClose', data: {} }).state;
+    expect(s.closed).toBe(true);
+    s = applyMessage(s, displayMessage.parse({ type: 'wait', data: {} })).state;
+    expect(s.closed).toBe(false);
+  });
+
+  it('upDateInfo moves the brand on once, however many screens send it', () => {
+    const list = [brand(1, 'a.mp4'), brand(2), brand(3, 'c.mp4')];
+    let s = applyMessage(
+      initialDisplayState(),
+      displayMessage.parse({ type: 'wait', data: { ipInfo: list[0], ipList: list, centerScreen: 1 } }),
+    ).state;
+    const next = nextVideoBrand(s.ipList, s.ipInfo?.id);
+    expect(next?.id).toBe(3);
+    const msg = displayMessage.parse({ type: 'upDateInfo', data: { ipInfo: next, from_ip_id: 1 } });
+    const first = applyMessage(s, msg);
+    expect(first.broadcast?.type).toBe('upDateInfo');
+    s = first.state;
+    expect(s.ipInfo?.id).toBe(3);
+    expect(applyMessage(s, msg).broadcast).toBeNull();
+  });
+
+  it('upDateInfo is ignored outside wait mode', () => {
+    const s = applyMessage(
+      initialDisplayState(),
+      displayMessage.parse({ type: 'sell', data: { ipInfo: brand(1) } }),
+    ).state;
+    const r = applyMessage(s, displayMessage.parse({ type: 'upDateInfo', data: { ipInfo: brand(2), from_ip_id: 1 } }));
+    expect(r.broadcast).toBeNull();
+  });
+
+  it('a video ending in sell mode turns all three screens into brand screens, once', () => {
+    const s = applyMessage(
+      initialDisplayState(),
+      displayMessage.parse({ type: 'sell', data: { leftScreen: 1, centerScreen: 1, rightScreen: 0 } }),
+    ).state;
+    const ended = displayMessage.parse({ type: 'toAdmin', data: { event: 'videoEnded', mode: 'sell' } });
+    const r = applyMessage(s, ended);
+    expect(r.broadcast?.type).toBe('sell');
+    expect([r.state.leftScreen.mode, r.state.centerScreen.mode, r.state.rightScreen.mode]).toEqual([2, 2, 2]);
+    expect(applyMessage(r.state, ended).broadcast).toBeNull();
+  });
+});
+
+describe('display rules', () => {
+  it('next video brand wraps and skips brands without video', () => {
+    const list = [brand(1, 'a'), brand(2), brand(3, 'c')];
+    expect(nextVideoBrand(list, 3)?.id).toBe(1);
+    expect(nextVideoBrand(list, 2)?.id).toBe(3);
+    expect(nextVideoBrand(list, 99)?.id).toBe(1);
+    expect(nextVideoBrand([brand(1)], 1)).toBeNull();
+  });
+
+  it('activity polling follows the status type', () => {
+    const st = (type: number) => activityStatus.parse({ type });
+    expect(activityPollDelay(st(2))).toBe(1000);
+    expect(activityPollDelay(st(3))).toBe(6000);
+    expect(activityPollDelay(st(0))).toBe(1000);
+    expect(activityPollDelay(null)).toBe(3000);
+    expect(activityViewOf(st(2))).toBe('goods');
+    expect(activityViewOf(st(3))).toBe('records');
+    expect(activityViewOf(st(4))).toBe('lucky');
+    expect(activityViewOf(st(7))).toBe('hidden');
+  });
+
+  it('lucky states 0/3 show the winners, 1/2 wait 3 s first', () => {
+    expect(luckyStateOf(0)).toEqual({ now: 3, thenAfterMs: null });
+    expect(luckyStateOf(3)).toEqual({ now: 3, thenAfterMs: null });
+    expect(luckyStateOf(1)).toEqual({ now: 2, thenAfterMs: 3000 });
+    expect(luckyStateOf(2)).toEqual({ now: 2, thenAfterMs: 3000 });
+  });
+
+  it('reconnect delays are jittered and capped', () => {
+    expect(reconnectDelay(0, () => 0)).toBe(125);
+    expect(reconnectDelay(0, () => 1)).toBe(250);
+    expect(reconnectDelay(10, () => 0)).toBe(1000);
+    expect(reconnectDelay(10, () => 1)).toBe(2000);
+  });
+
+  it('spec constants', () => {
+    expect(carouselPageSize(true)).toBe(4);
+    expect(carouselPageSize(false)).toBe(3);
+    expect(sellListAnimates(10)).toBe(false);
+    expect(sellListAnimates(11)).toBe(true);
+    expect(winnersScroll(19)).toBe(false);
+    expect(winnersScroll(20)).toBe(true);
+    expect(countdownFrom(undefined)).toBe(15);
+    expect(countdownFrom(8)).toBe(8);
+    expect(maskPhone('13812341234')).toBe('138****1234');
+  });
+
+  it('launch cards and activity messages read as the spec says', () => {
+    expect(saleStateText({ state: 1, type: 1, begin: '2026-01-01 10:00:00' })).toBe('已抽选');
+    expect(saleStateText({ state: 1, type: 2, begin: '2026-01-01 10:00:00' })).toBe('发售中');
+    expect(saleStateText({ state: 0, type: 2, begin: '2026-01-01 10:30:00' })).toBe('10:30 开始');
+    const m = { ip_title: 'A', active_title: 'B', vip_level: 3, ticket_level: 'Last' };
+    expect(actionText({ ...m, action: 4 })).toBe('在一番赏「B」抽中 Last赏');
+    expect(actionText({ ...m, action: 5 })).toBe('升级为 VIP3');
+  });
+
+  it('keeps the newest activity messages, oldest first', () => {
+    const msg = (id: number) => ({
+      id,
+      user: { name: 'u', avatar: '' },
+      action: 2,
+      ip_title: '',
+      active_title: '',
+      vip_level: 0,
+      ticket_level: '',
+      created_at: '',
+    });
+    const merged = mergeBarrage([msg(1), msg(2)], [msg(2), msg(3)], 2);
+    expect(merged.map((m) => m.id)).toEqual([2, 3]);
+  });
+
+  it('the five screen-data calls are public and signed', () => {
+    for (const def of Object.values(screenDataRoutes) as RouteDef[]) {
+      expect(def.access).toBe('public');
+      expect(def.signed).not.toBe(false);
+      expect(def.method).toBe('GET');
+    }
+    expect(Object.values(screenDataRoutes).map((d) => d.path)).toEqual([
+      '/v1/offline/screen/ip/sale',
+      '/v1/offline/screen/ip/hot',
+      '/v1/offline/screen/user',
+      '/v6/offline/barrage',
+      '/web/offline/screen/active',
+    ]);
+  });
+});

@@ -1,0 +1,154 @@
+// 抽盒机管理: the list with its header, filters and links; the detail dialog's tabs and every
+// button with its confirmation and messages; the numbers moving after real draws by players.
+import { DEV_APP_SECRET, signHeaders } from '@toy/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { useBrowserStack } from '../support/suite.js';
+
+const TITLE = 'Molly 星愿旅行系列';
+
+async function post<T>(apiUrl: string, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await fetch(apiUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...signHeaders(path, DEV_APP_SECRET, body), ...headers },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { status: number; msg: string; data: T };
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+describe.skipIf(!hasBrowser)('draw machines', () => {
+  const suite = useBrowserStack();
+
+  it('lists machines with the right links; the dialog shows real numbers and every action works', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2FblindBox%2Flist');
+    await page.waitForURL(/ip_id=\d+/);
+    await expect.poll(() => page.getByTestId('dm-header').textContent()).toMatch(/^\d+ 台抽盒机在售$/);
+    const row = page.getByTestId('dm-row').filter({ hasText: TITLE });
+    await expect.poll(() => row.count()).toBe(1);
+    for (const [id, path] of [
+      ['dm-send-link', '/order/sendList'],
+      ['dm-storage-link', '/blindBox/boxList'],
+    ] as const) {
+      const href = new URL((await row.getByTestId(id).getAttribute('href'))!, 'http://x');
+      expect(href.pathname).toBe(path);
+      expect(href.searchParams.get('temp_title')).toBe(TITLE);
+      expect(href.searchParams.get('type')).toBe('1');
+    }
+    await shot(page, 'draw-machine-list');
+
+    // Keyword search and reset.
+    await page.getByTestId('dm-filter-keyword').fill('不存在的盒机');
+    await page.getByTestId('dm-search').click();
+    await expect.poll(() => page.getByTestId('dm-row').count()).toBe(0);
+    await page.getByTestId('dm-reset').click();
+    await expect.poll(() => row.count()).toBe(1);
+
+    // The dialog: 基础数据 from the seeded draws.
+    await row.getByTestId('dm-view').click();
+    const dialog = page.getByTestId('dm-dialog');
+    await expect.poll(() => dialog.getByTestId('dm-basic-sold').textContent()).toBe('36');
+    await shot(page, 'draw-machine-dialog-basic');
+
+    // Real draws by players move the numbers.
+    const login = await post<{ player_token: string }>(suite.stack.apiUrl, '/player/login', { phone: '15500000001' });
+    const batchId = Number(
+      (await suite.stack.call<{ list: { id: number; title: string }[] }>(
+        'GET',
+        '/web/goods/box/list',
+        { ip_id: new URL(page.url()).searchParams.get('ip_id'), keyword: '星愿旅行' },
+        await suite.stack.login('brand@demo.local'),
+      )).body.data.list[0]!.id,
+    );
+    for (let i = 0; i < 4; i++) {
+      const res = await post(suite.stack.apiUrl, '/player/draw', { batch_id: batchId, use_bean: 1 }, {
+        player_token: login.data.player_token,
+      });
+      expect(res.status).toBe(0);
+    }
+    await dialog.getByTestId('dm-close').click();
+    await page.reload();
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByTestId('dm-view').click();
+    await expect.poll(() => dialog.getByTestId('dm-basic-sold').textContent()).toBe('40');
+
+    await dialog.getByTestId('dm-tab-goods').click();
+    await expect.poll(() => dialog.getByTestId('dm-goods-row').count()).toBe(8);
+    await dialog.getByTestId('dm-tab-fair').click();
+    await expect.poll(() => dialog.getByTestId('dm-seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await shot(page, 'draw-machine-dialog-disclosure');
+    await dialog.getByTestId('dm-tab-basic').click();
+
+    // Sale time while listed: must delist first.
+    await dialog.getByTestId('dm-action-shelves').click();
+    await page.getByTestId('dm-shelves-submit').click();
+    await expect.poll(() => toast(page, '调整发售时间需先下架抽盒机').isVisible()).toBe(true);
+    await page.getByTestId('dm-shelves-dialog').getByRole('button', { name: '取消' }).click();
+
+    // Delist with a confirmation (cancel first).
+    await dialog.getByTestId('dm-toggle').click();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => toast(page, '已取消操作').isVisible()).toBe(true);
+    await dialog.getByTestId('dm-toggle').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => toast(page, '下架成功！').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('dm-basic-off').textContent()).toBe('已下架');
+
+    // Now the sale time can change.
+    await dialog.getByTestId('dm-action-shelves').click();
+    await page.getByTestId('dm-shelves-time').fill('2026-03-01T10:00:00');
+    await page.getByTestId('dm-shelves-submit').click();
+    await expect.poll(() => toast(page, '调整成功').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('dm-basic-shelves').textContent()).toBe('2026-03-01 10:00:00');
+
+    await dialog.getByTestId('dm-toggle').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => toast(page, '上架成功！').isVisible()).toBe(true);
+
+    // Description: required, then saved.
+    await dialog.getByTestId('dm-action-desc').click();
+    await page.getByTestId('dm-desc-input').fill('');
+    await page.getByTestId('dm-desc-submit').click();
+    await expect.poll(() => page.getByTestId('error-desc').textContent()).toBe('请输入商品描述');
+    await page.getByTestId('dm-desc-input').fill('全新补货，欢迎来抽');
+    await page.getByTestId('dm-desc-submit').click();
+    await expect.poll(() => dialog.getByTestId('dm-basic-desc').textContent()).toBe('全新补货，欢迎来抽');
+
+    // Coins: 'use' needs an amount; 'not use' sends 0.
+    await dialog.getByTestId('dm-action-bean').click();
+    await page.getByTestId('dm-bean-input').fill('');
+    await page.getByTestId('dm-bean-submit').click();
+    await expect.poll(() => page.getByTestId('error-bean').textContent()).toBe('请输入金币最高可抵扣金额');
+    await page.getByTestId('dm-bean-use-0').click();
+    await page.getByTestId('dm-bean-submit').click();
+    await expect.poll(() => dialog.getByTestId('dm-basic-bean').textContent()).toBe('不使用');
+
+    // Stock: an increase needs the allocation first; a decrease never above the whole cases left.
+    const stockText = async () => (await dialog.getByTestId('dm-basic-stock').textContent()) ?? '';
+    const cases = Number((await stockText()).split(' ')[0]);
+    await dialog.getByTestId('dm-action-stock').click();
+    await page.getByTestId('dm-stock-num').fill('2');
+    await page.getByTestId('dm-stock-submit').click();
+    await expect.poll(() => page.getByTestId('error-box_sign').textContent()).toBe('请点击分配盒机');
+    await page.getByTestId('dm-allocate').click();
+    await expect.poll(() => page.getByTestId('dm-alloc-table').isVisible()).toBe(true);
+    await shot(page, 'draw-machine-stock-allocated');
+    await page.getByTestId('dm-stock-submit').click();
+    await expect.poll(() => toast(page, '调整成功').isVisible()).toBe(true);
+    await expect.poll(stockText).toMatch(new RegExp(`^${cases + 2} 箱`));
+
+    await dialog.getByTestId('dm-action-stock').click();
+    await page.getByTestId('dm-stock-type').selectOption('2');
+    await page.getByTestId('dm-stock-num').fill(String(cases + 3));
+    await page.getByTestId('dm-stock-submit').click();
+    await expect.poll(() => page.getByTestId('error-stock').textContent()).toBe('减少库存不可大于当前剩余库存');
+    await page.getByTestId('dm-stock-num').fill('1');
+    await page.getByTestId('dm-stock-submit').click();
+    await expect.poll(stockText).toMatch(new RegExp(`^${cases + 1} 箱`));
+    await shot(page, 'draw-machine-dialog-after');
+    await context.close();
+  });
+});
