@@ -1,6 +1,8 @@
 import { api, type DrawMachine, messages, type Template } from '@toy/shared';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema.js';
 import { demo, draw, player, publishMachine } from './draw-helpers.js';
 import { call, makeApp } from './helpers.js';
 
@@ -89,6 +91,26 @@ describe('drawMachine.list / info / goods', () => {
     expect(goods.reduce((n, g) => n + g.j_goods_num, 0)).toBe(2);
     expect(goods.reduce((n, g) => n + g.d_goods_num, 0)).toBe(1);
     expect(goods.reduce((n, g) => n + g.rate, 0)).toBeCloseTo(100, 0);
+  });
+});
+
+describe('settlement', () => {
+  it('moves a draw order to settled seven days after payment, when the list is read', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1);
+    const p = await player(app, '13800000009');
+    await draw(app, p, id);
+    await draw(app, p, id);
+    const before = await info(id);
+    expect(before.settlement_price.cn).toBe(0);
+    const [first] = await app.db.select().from(orders).where(eq(orders.activeId, id)).orderBy(asc(orders.id)).limit(1);
+    await app.db
+      .update(orders)
+      .set({ payTime: new Date(Date.now() - 8 * 86400_000) })
+      .where(eq(orders.id, first!.id));
+    await call(app, api.drawMachine.list, { ip_id: molly }, { token: brand });
+    const after = await info(id);
+    expect(after.settlement_price.cn).toBeCloseTo(first!.merchantIncome / 100, 2);
+    expect(after.wait_settlement_price.cn + after.settlement_price.cn).toBeCloseTo(before.wait_settlement_price.cn, 2);
   });
 });
 

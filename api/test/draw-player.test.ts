@@ -25,7 +25,9 @@ const publicLog = async (id: number) =>
 describe('player.draw', () => {
   it('200 concurrent draws against 50 boxes: exactly 50 succeed, none twice, then the seed is revealed', async () => {
     const { id, seed_hash } = await publishMachine(app, brand, molly, sweet, 5); // 5 cases × 10
-    const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => player(app, `1390000${String(i).padStart(4, '0')}`)));
+    const tokens = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => player(app, `1390000${String(i).padStart(4, '0')}`)),
+    );
     const before = await publicLog(id);
     expect(before.allocations[0]!.seed).toBeNull();
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => draw(app, tokens[i % 20]!, id)));
@@ -49,7 +51,10 @@ describe('player.draw', () => {
     const p = await player(app, '13700000001');
     for (let i = 0; i < 10; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
     expect(verifyFairness(await publicLog(id))).toBeNull();
-    const [rec] = await app.db.select().from(drawLog).where(and(eq(drawLog.batchId, id), eq(drawLog.seq, 4)));
+    const [rec] = await app.db
+      .select()
+      .from(drawLog)
+      .where(and(eq(drawLog.batchId, id), eq(drawLog.seq, 4)));
     const other = (await publicLog(id)).styles.find((s) => s.id !== rec!.styleId)!.id;
     await app.db
       .update(drawLog)
@@ -99,7 +104,14 @@ describe('player.deposit / player.pickup', () => {
     const cabinet = (await call(app, api.player.deposit, {}, { headers })).body.data.list;
     expect(cabinet.map((d) => d.state)).toEqual([3, 3]);
     const [rule] = await app.db.select().from(depositFreight).where(eq(depositFreight.ipId, molly));
-    const address = { username: '李四', phone: '13700000004', province: '浙江省', city: '杭州市', area: '西湖区', address: '文三路' };
+    const address = {
+      username: '李四',
+      phone: '13700000004',
+      province: '浙江省',
+      city: '杭州市',
+      area: '西湖区',
+      address: '文三路',
+    };
     const res = await call(app, api.player.pickup, { deposit_ids: [cabinet[0]!.id], ...address }, { headers });
     expect(res.body.data).toMatchObject({ goods_nums: 1, deposit: rule!.freeNum > 1 ? rule!.unitPrice / 100 : 0 });
     expect(res.body.data.order_sn).toMatch(/^TH/);

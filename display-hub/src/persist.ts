@@ -5,14 +5,19 @@ import path from 'node:path';
 /**
  * A JSON file written atomically (temp file + rename), so a hub killed mid-write still finds the
  * previous good copy. Writes are coalesced: while one is in flight, later values wait for it and
- * only the newest is written next.
+ * only the newest is written next, at most once per `minIntervalMs` (a burst of commands costs a
+ * few writes, not one each).
  */
 export class JsonFile<T> {
   private pending: T | undefined;
   private writing: Promise<void> | null = null;
   private readonly tmp: string;
+  private lastWrite = 0;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    private readonly minIntervalMs = 0,
+  ) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.tmp = `${file}.tmp`;
   }
@@ -45,10 +50,14 @@ export class JsonFile<T> {
   private async drain(): Promise<void> {
     try {
       while (this.pending !== undefined) {
+        const wait = this.lastWrite + this.minIntervalMs - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const value = this.pending;
+        if (value === undefined) break;
         this.pending = undefined;
         await writeFile(this.tmp, JSON.stringify(value));
         await rename(this.tmp, this.file);
+        this.lastWrite = Date.now();
       }
     } catch {
       // A full or read-only disk must not stop the display; the next change tries again.

@@ -157,9 +157,8 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('大屏客户端尚未构建：在 display-client 目录运行 npm run build（或 npm start）。');
-    return reply
-      .sendFile(file, clientDir, { maxAge: 0, cacheControl: false, immutable: false })
-      .header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile(file, clientDir, { cacheControl: false });
   };
   for (const route of SCREEN_ROUTES) web.get(route, page('index.html'));
   web.get('/control', page('control.html'));

@@ -18,7 +18,8 @@ export class StateStore {
   private readonly file: JsonFile<DisplayState>;
 
   constructor(file: string) {
-    this.file = new JsonFile(file);
+    // Written within 25 ms of a change; a burst of commands is coalesced into a few writes.
+    this.file = new JsonFile(file, 25);
     const parsed = displayState.safeParse(this.file.read());
     this.current = parsed.success ? parsed.data : initialDisplayState();
   }

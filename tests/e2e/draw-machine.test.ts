@@ -8,7 +8,12 @@ import { useBrowserStack } from '../support/suite.js';
 
 const TITLE = 'Molly 星愿旅行系列';
 
-async function post<T>(apiUrl: string, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function post<T>(
+  apiUrl: string,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(apiUrl + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...signHeaders(path, DEV_APP_SECRET, body), ...headers },
@@ -56,17 +61,24 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     // Real draws by players move the numbers.
     const login = await post<{ player_token: string }>(suite.stack.apiUrl, '/player/login', { phone: '15500000001' });
     const batchId = Number(
-      (await suite.stack.call<{ list: { id: number; title: string }[] }>(
-        'GET',
-        '/web/goods/box/list',
-        { ip_id: new URL(page.url()).searchParams.get('ip_id'), keyword: '星愿旅行' },
-        await suite.stack.login('brand@demo.local'),
-      )).body.data.list[0]!.id,
+      (
+        await suite.stack.call<{ list: { id: number; title: string }[] }>(
+          'GET',
+          '/web/goods/box/list',
+          { ip_id: new URL(page.url()).searchParams.get('ip_id'), keyword: '星愿旅行' },
+          await suite.stack.login('brand@demo.local'),
+        )
+      ).body.data.list[0]!.id,
     );
     for (let i = 0; i < 4; i++) {
-      const res = await post(suite.stack.apiUrl, '/player/draw', { batch_id: batchId, use_bean: 1 }, {
-        player_token: login.data.player_token,
-      });
+      const res = await post(
+        suite.stack.apiUrl,
+        '/player/draw',
+        { batch_id: batchId, use_bean: 1 },
+        {
+          player_token: login.data.player_token,
+        },
+      );
       expect(res.status).toBe(0);
     }
     await dialog.getByTestId('dm-close').click();
@@ -132,7 +144,7 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     await dialog.getByTestId('dm-action-stock').click();
     await page.getByTestId('dm-stock-num').fill('2');
     await page.getByTestId('dm-stock-submit').click();
-    await expect.poll(() => page.getByTestId('error-box_sign').textContent()).toBe('请点击分配盒机');
+    await expect.poll(() => toast(page, '请点击分配盒机').isVisible()).toBe(true);
     await page.getByTestId('dm-allocate').click();
     await expect.poll(() => page.getByTestId('dm-alloc-table').isVisible()).toBe(true);
     await shot(page, 'draw-machine-stock-allocated');
@@ -149,6 +161,15 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     await page.getByTestId('dm-stock-submit').click();
     await expect.poll(stockText).toMatch(new RegExp(`^${cases + 1} 箱`));
     await shot(page, 'draw-machine-dialog-after');
+
+    // The header buttons: enter a machine (record form) and publish a box, for the chosen brand.
+    const ipId = new URL(page.url()).searchParams.get('ip_id');
+    await dialog.getByTestId('dm-close').click();
+    await page.getByTestId('dm-publish').click();
+    await page.waitForURL(new RegExp(`/blindBox/boxAdd\\?ipId=${ipId}`));
+    await page.goBack();
+    await page.getByTestId('dm-enter').click();
+    await page.waitForURL(new RegExp(`/blindBox/goodsAdd\\?id=${ipId}`));
     await context.close();
-  });
+  }, 240_000);
 });

@@ -97,6 +97,11 @@ async function seedIn(db: Db): Promise<void> {
     await db
       .update(deposits)
       .set({ state: 0, pickupId: pickup!.id })
-      .where(inArray(deposits.id, items.map((d) => d.id)));
+      .where(
+        inArray(
+          deposits.id,
+          items.map((d) => d.id),
+        ),
+      );
   }
 }

@@ -83,7 +83,15 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
           const ids = same.slice(0, 1 + Math.floor(Math.random() * 3)).map((d) => d.id);
           const picked = await call(
             api.player.pickup,
-            { deposit_ids: ids, username: `模拟玩家${i}`, phone, province: '上海市', city: '上海市', area: '徐汇区', address: `漕溪北路${i}号` },
+            {
+              deposit_ids: ids,
+              username: `模拟玩家${i}`,
+              phone,
+              province: '上海市',
+              city: '上海市',
+              area: '徐汇区',
+              address: `漕溪北路${i}号`,
+            },
             headers,
           );
           if (picked.status === 0) summary.pickups += 1;

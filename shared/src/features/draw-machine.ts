@@ -242,10 +242,7 @@ export const drawMachineRoutes = {
     summary: '调整库存：type 1 增加（分配盒机，返回 goods 与 box_sign）；type 2 减少（直接生效）',
     access: 'box_admin',
     perId: PER_ID.box,
-    body: withRules(
-      z.object({ template_log_id: id(), type: wholeNumber(), stock: stockNumber }),
-      stockRules,
-    ),
+    body: withRules(z.object({ template_log_id: id(), type: wholeNumber(), stock: stockNumber }), stockRules),
     response: z.object({
       goods: z.array(templateStyle.omit({ is_overseas: true })),
       box_sign: z.string(),

@@ -49,7 +49,10 @@ export const playerRoutes = {
     summary: '玩家登录（手机号；新玩家自动注册），返回 player_token',
     access: 'public',
     body: z.object({
-      phone: z.string().trim().regex(/^\d{6,20}$/, '请输入手机号'),
+      phone: z
+        .string()
+        .trim()
+        .regex(/^\d{6,20}$/, '请输入手机号'),
       nickname: z.string().trim().max(30).default(''),
     }),
     response: playerSession,
@@ -161,10 +164,11 @@ export function verifyFairness(log: FairnessLog): { seq: number; reason: string 
   const boxes = new Map<number, { alloc: number; styles: number[] }>();
   for (const a of log.allocations) {
     if (a.seed === null) return { seq: 0, reason: `allocation ${a.id}: seed not revealed yet` };
-    if (seedHash(a.seed) !== a.seed_hash) return { seq: 0, reason: `allocation ${a.id}: seed does not match seed_hash` };
+    if (seedHash(a.seed) !== a.seed_hash)
+      return { seq: 0, reason: `allocation ${a.id}: seed does not match seed_hash` };
     const counts = Object.fromEntries(Object.entries(a.counts).map(([k, v]) => [Number(k), v])) as Counts;
     const cases = arrangeCases(a.seed, styles, counts, a.box_num, a.limit_stock);
-    cases.forEach((c, i) => boxes.set(a.first_case + i, { alloc: a.id, styles: c }));
+    for (const [i, c] of cases.entries()) boxes.set(a.first_case + i, { alloc: a.id, styles: c });
   }
   const removed = new Set(log.removed_cases);
   const order = [...boxes.keys()].filter((c) => !removed.has(c)).sort((a, b) => a - b);

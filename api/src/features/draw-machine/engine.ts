@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ACTIVITY_DRAW_BOX, arrangeCases, type Counts, messages, recordHash } from '@toy/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   boxAllocations,
   deposits,
@@ -74,6 +74,22 @@ export async function endIfEmpty(tx: Tx, machine: MachineRow): Promise<boolean> 
   return true;
 }
 
+type GoodsRow = typeof drawMachineGoods.$inferSelect;
+/** A machine's goods never change after publish (a restock only adds to stock_sum): kept per process. */
+const goodsCache = new Map<string, Map<number, GoodsRow>>();
+async function stylesOfMachine(tx: Tx, machine: MachineRow): Promise<Map<number, GoodsRow>> {
+  // Keyed with the machine's random seed hash too, so two databases in one process never mix.
+  const key = `${machine.id}:${machine.seedHash}`;
+  const batchId = machine.id;
+  const hit = goodsCache.get(key);
+  if (hit) return hit;
+  const rows = await tx.select().from(drawMachineGoods).where(eq(drawMachineGoods.batchId, batchId));
+  const map = new Map(rows.map((r) => [r.styleId, r]));
+  if (goodsCache.size > 1000) goodsCache.clear();
+  goodsCache.set(key, map);
+  return map;
+}
+
 export interface DrawOutcome {
   orderSn: string;
   caseNo: number;
@@ -82,6 +98,7 @@ export interface DrawOutcome {
   price: number;
   bean: number;
   depositId: number;
+  goods: { title: string; pic: string; type: number };
 }
 
 /**
@@ -117,57 +134,13 @@ export async function drawOne(tx: Tx, batchId: number, playerId: number, useBean
     position = 0;
   }
   const styleId = box!.styles[position]!;
-  const [style] = await tx
-    .select()
-    .from(drawMachineGoods)
-    .where(and(eq(drawMachineGoods.batchId, batchId), eq(drawMachineGoods.styleId, styleId)));
+  const style = (await stylesOfMachine(tx, machine)).get(styleId);
 
   const [player] = await tx.select().from(players).where(eq(players.id, playerId)).for('update');
   const bean = useBean ? Math.max(0, Math.min(machine.bean, player!.coins, machine.price)) : 0;
   const fee = Math.round((machine.price * Number(machine.serviceCharge)) / 100);
   const sn = orderSn('BX');
   const now = new Date();
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderSn: sn,
-      ipId: machine.ipId,
-      playerId,
-      type: ACTIVITY_DRAW_BOX,
-      activeId: batchId,
-      activeTitle: machine.title,
-      activePic: machine.pic,
-      price: machine.price,
-      points: bean,
-      receivedPrice: machine.price - bean,
-      serviceFee: fee,
-      merchantIncome: machine.price - bean - fee,
-      payTime: now,
-    })
-    .returning({ id: orders.id });
-  const [item] = await tx
-    .insert(orderItems)
-    .values({
-      orderId: order!.id,
-      batchId,
-      styleId,
-      goodsTitle: style!.goodsTitle,
-      goodsPic: style!.goodsPic,
-      type: style!.type,
-      caseNo,
-      position,
-    })
-    .returning({ id: orderItems.id });
-  const [deposit] = await tx
-    .insert(deposits)
-    .values({ orderItemId: item!.id, playerId, ipId: machine.ipId, batchId, styleId, state: 3 })
-    .returning({ id: deposits.id });
-  if (bean > 0)
-    await tx
-      .update(players)
-      .set({ coins: sql`${players.coins} - ${bean}` })
-      .where(eq(players.id, playerId));
-
   const record = {
     seq: (last?.seq ?? 0) + 1,
     allocation_id: box!.allocationId,
@@ -178,25 +151,49 @@ export async function drawOne(tx: Tx, batchId: number, playerId: number, useBean
     drawn_at: now.toISOString(),
   };
   const prevHash = last?.hash ?? machine.seedHash;
-  await tx.insert(drawLog).values({
-    batchId,
-    seq: record.seq,
-    allocationId: record.allocation_id,
-    caseNo,
-    position,
-    styleId,
-    orderSn: sn,
-    drawnAt: now,
-    prevHash,
-    hash: recordHash(prevHash, record),
-  });
+  const hash = recordHash(prevHash, record);
+  // One statement for the writes of a draw (the machine row is locked): the order, its item, the
+  // cabinet entry, the coins spent and the draw log record.
+  const written = await tx.execute(sql`
+    with o as (
+      insert into ${orders} (order_sn, ip_id, player_id, type, active_id, active_title, active_pic, price, points,
+        received_price, service_fee, merchant_income, pay_time)
+      values (${sn}, ${machine.ipId}, ${playerId}, ${ACTIVITY_DRAW_BOX}, ${batchId}, ${machine.title}, ${machine.pic},
+        ${machine.price}, ${bean}, ${machine.price - bean}, ${fee}, ${machine.price - bean - fee}, ${now.toISOString()})
+      returning id
+    ), i as (
+      insert into ${orderItems} (order_id, batch_id, style_id, goods_title, goods_pic, type, case_no, position)
+      select o.id, ${batchId}, ${styleId}, ${style!.goodsTitle}, ${style!.goodsPic}, ${style!.type}, ${caseNo}, ${position}
+      from o returning id
+    ), d as (
+      insert into ${deposits} (order_item_id, player_id, ip_id, batch_id, style_id, state)
+      select i.id, ${playerId}, ${machine.ipId}, ${batchId}, ${styleId}, 3 from i returning id
+    ), c as (
+      update ${players} set coins = coins - ${bean} where id = ${playerId} and ${bean} > 0 returning id
+    ), l as (
+      insert into ${drawLog} (batch_id, seq, allocation_id, case_no, position, style_id, order_sn, drawn_at, prev_hash, hash)
+      values (${batchId}, ${record.seq}, ${record.allocation_id}, ${caseNo}, ${position}, ${styleId}, ${sn},
+        ${now.toISOString()}, ${prevHash}, ${hash})
+      returning seq
+    )
+    select d.id, (select count(*) from c)::int as coins, (select count(*) from l)::int as logged from d`);
+  const depositId = (written as unknown as { rows: { id: number }[] }).rows[0]!.id;
   if (position === 0)
     await tx
       .update(drawMachines)
       .set({ stock: sql`${drawMachines.stock} - 1` })
       .where(eq(drawMachines.id, batchId));
   if (position + 1 === machine.limitStock) await endIfEmpty(tx, machine);
-  return { orderSn: sn, caseNo, position, styleId, price: machine.price, bean, depositId: deposit!.id };
+  return {
+    orderSn: sn,
+    caseNo,
+    position,
+    styleId,
+    price: machine.price,
+    bean,
+    depositId,
+    goods: { title: style!.goodsTitle, pic: style!.goodsPic, type: style!.type },
+  };
 }
 
 /**
@@ -274,7 +271,21 @@ export async function appendAllocation(
   return stock;
 }
 
-/** Settlement rule: a draw order's merchant share settles SETTLE_DAYS after payment. */
+/**
+ * Settlement rule: a draw order's merchant share (price − coins − service fee) moves from pending
+ * to settled SETTLE_DAYS after payment. It is applied when the brand's draw-machine list is read
+ * (a read first, so nothing is written while nothing is due) and by the demo seed.
+ */
+export async function settleBrand(db: Db, ipId: number): Promise<void> {
+  const cutoff = new Date(Date.now() - SETTLE_DAYS * 86400_000);
+  const [due] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.ipId, ipId), eq(orders.settleState, 0), sql`${orders.payTime} < ${cutoff.toISOString()}`))
+    .limit(1);
+  if (due) await db.transaction((tx) => settleDue(tx, cutoff, [ipId]));
+}
+
 export const SETTLE_DAYS = 7;
 export async function settleDue(tx: Tx, before: Date, ipIds?: number[]): Promise<number> {
   const rows = await tx

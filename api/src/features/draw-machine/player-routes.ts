@@ -102,6 +102,23 @@ export async function fairnessLogOf(db: Db, batchId: number): Promise<FairnessLo
   };
 }
 
+/**
+ * Draws on one machine are serialised anyway (its row is locked); queueing them here first keeps a
+ * crowd of waiting draws from holding every database connection, so other calls stay fast. The
+ * row lock still serialises draws across API copies.
+ */
+const queues = new Map<number, Promise<unknown>>();
+function queued<T>(batchId: number, task: () => Promise<T>): Promise<T> {
+  const prev = queues.get(batchId) ?? Promise.resolve();
+  const run = prev.then(task, task);
+  const tail = run.catch(() => undefined);
+  queues.set(batchId, tail);
+  void tail.then(() => {
+    if (queues.get(batchId) === tail) queues.delete(batchId);
+  });
+  return run;
+}
+
 /** The player's side: /player/... with player sessions (header player_token), and the public log. */
 const playerRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
@@ -114,7 +131,11 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
         (
           await db
             .insert(players)
-            .values({ phone: body.phone, nickname: body.nickname || `玩家${body.phone.slice(-4)}`, coins: WELCOME_COINS })
+            .values({
+              phone: body.phone,
+              nickname: body.nickname || `玩家${body.phone.slice(-4)}`,
+              coins: WELCOME_COINS,
+            })
             .onConflictDoUpdate({ target: players.phone, set: { phone: body.phone } })
             .returning()
         )[0]!;
@@ -132,11 +153,9 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.player.draw, async (body, request) => {
       const playerId = await playerOf(db, request);
-      const out = await db.transaction((tx) => drawOne(tx, body.batch_id, playerId, body.use_bean === 1));
-      const [style] = await db
-        .select()
-        .from(drawMachineGoods)
-        .where(and(eq(drawMachineGoods.batchId, body.batch_id), eq(drawMachineGoods.styleId, out.styleId)));
+      const out = await queued(body.batch_id, () =>
+        db.transaction((tx) => drawOne(tx, body.batch_id, playerId, body.use_bean === 1)),
+      );
       return {
         order_sn: out.orderSn,
         batch_id: body.batch_id,
@@ -144,9 +163,9 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
         position: out.position,
         goods: {
           id: out.styleId,
-          goods_title: style!.goodsTitle,
-          goods_pic: picUrl(config, style!.goodsPic),
-          type: style!.type,
+          goods_title: out.goods.title,
+          goods_pic: picUrl(config, out.goods.pic),
+          type: out.goods.type,
         },
         price: fenToYuan(out.price),
         bean: fenToYuan(out.bean),

@@ -59,7 +59,8 @@ export async function reconcile(db: Db): Promise<string[]> {
       from draw_machine_goods g`),
   );
   for (const s of sums)
-    if (s.stock_sum !== s.n) diffs.push(`machine ${s.batch_id} style ${s.style_id}: stock_sum ${s.stock_sum}, cases ${s.n}`);
+    if (s.stock_sum !== s.n)
+      diffs.push(`machine ${s.batch_id} style ${s.style_id}: stock_sum ${s.stock_sum}, cases ${s.n}`);
   const twice = rowsOf<{ batch_id: number; case_no: number; position: number }>(
     await db.execute(sql`
       select batch_id, case_no, position from draw_log group by batch_id, case_no, position having count(*) > 1`),
@@ -76,6 +77,7 @@ export async function reconcile(db: Db): Promise<string[]> {
       select p.id, p.goods_nums, (select count(*)::int from deposits d where d.pickup_id = p.id) as n
       from pickups p`),
   );
-  for (const p of pickups) if (p.goods_nums !== p.n) diffs.push(`pickup ${p.id}: goods_nums ${p.goods_nums}, items ${p.n}`);
+  for (const p of pickups)
+    if (p.goods_nums !== p.n) diffs.push(`pickup ${p.id}: goods_nums ${p.goods_nums}, items ${p.n}`);
   return diffs;
 }

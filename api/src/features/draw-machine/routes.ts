@@ -9,7 +9,7 @@ import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { allocate, allocationToWire, liveAllocation } from '../blind-box/allocations.js';
 import { findTemplate } from '../blind-box/templates.js';
-import { appendAllocation, decreaseStock } from './engine.js';
+import { appendAllocation, decreaseStock, settleBrand } from './engine.js';
 import { findMachine, listMachines, machineGoods, machineInfo } from './stats.js';
 
 const m = messages.drawMachine;
@@ -25,6 +25,7 @@ const drawMachineRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.drawMachine.list, async (query, request) => {
       await assertBrand(request, query.ip_id);
+      await settleBrand(db, query.ip_id);
       const { list, total, onSale } = await listMachines(db, config, {
         ipId: query.ip_id,
         keyword: query.keyword,

@@ -54,7 +54,8 @@ export async function machineCounts(db: Db | Tx, ids: number[]): Promise<Map<num
         coalesce(sum(buy_num), 0)::int as sold
       from orders where type = ${ACTIVITY_DRAW_BOX} and active_id in (${idList}) group by active_id`),
   );
-  for (const r of money) Object.assign(out.get(r.id)!, { saleAmount: r.sale, waitSettlement: r.wait, settled: r.settled, sold: r.sold });
+  for (const r of money)
+    Object.assign(out.get(r.id)!, { saleAmount: r.sale, waitSettlement: r.wait, settled: r.settled, sold: r.sold });
   const states = rowsOf<{ id: number; state: number; n: number }>(
     await db.execute(sql`
       select batch_id as id, state, count(*)::int as n from deposits
@@ -133,10 +134,9 @@ export async function listMachines(
     eq(drawMachines.ipId, q.ipId),
     q.keyword ? ilike(drawMachines.title, `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
   );
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(drawMachines)
-    .where(where)) as [{ total: number }];
+  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(drawMachines).where(where)) as [
+    { total: number },
+  ];
   const [{ onSale }] = (await db
     .select({ onSale: sql<number>`count(*)::int` })
     .from(drawMachines)
@@ -198,8 +198,7 @@ export async function machineGoods(db: Db, config: Config, id: number, brandIds:
   const listedOf = new Map(listed.map((r) => [r.style_id, r.n]));
   const soldOf = new Map(sold.map((r) => [r.style_id, r.n]));
   const total = listed.reduce((n, r) => n + r.n, 0);
-  const state = (styleId: number, s: number) =>
-    states.find((r) => r.style_id === styleId && r.state === s)?.n ?? 0;
+  const state = (styleId: number, s: number) => states.find((r) => r.style_id === styleId && r.state === s)?.n ?? 0;
   return goods.map((g) => {
     const stockSum = listedOf.get(g.styleId) ?? 0;
     const soldNum = soldOf.get(g.styleId) ?? 0;

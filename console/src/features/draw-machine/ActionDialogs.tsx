@@ -26,7 +26,10 @@ export function ActionDialogs({ kind, machine, onClose, onDone }: Props) {
   const [allocating, setAllocating] = useState(false);
   const [shelves, setShelves] = useState({ off: machine.off, shelves_time: machine.shelves_time });
   const [desc, setDesc] = useState({ desc: machine.desc });
-  const [bean, setBean] = useState({ is_bean: machine.bean > 0 ? '1' : '0', bean: machine.bean > 0 ? String(machine.bean) : '' });
+  const [bean, setBean] = useState({
+    is_bean: machine.bean > 0 ? '1' : '0',
+    bean: machine.bean > 0 ? String(machine.bean) : '',
+  });
 
   useEffect(() => {
     if (!kind) return;
@@ -44,7 +47,11 @@ export function ActionDialogs({ kind, machine, onClose, onDone }: Props) {
     }
     setAllocating(true);
     try {
-      const res = await call(api.drawMachine.stock, { template_log_id: machine.id, type: 1, stock: Number(stock.stock) });
+      const res = await call(api.drawMachine.stock, {
+        template_log_id: machine.id,
+        type: 1,
+        stock: Number(stock.stock),
+      });
       setAlloc(res);
       setStock((s) => ({ ...s, box_sign: res.box_sign }));
     } catch {
@@ -112,10 +119,21 @@ export function ActionDialogs({ kind, machine, onClose, onDone }: Props) {
         </FormField>
         {stock.type === '1' && (
           <HStack>
-            <Button size="sm" variant="outline" colorPalette="brand" loading={allocating} onClick={allocate} data-testid="dm-allocate">
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="brand"
+              loading={allocating}
+              onClick={allocate}
+              data-testid="dm-allocate"
+            >
               分配盒机
             </Button>
-            {alloc && <Text fontSize="sm" color="fg.muted">已分配，请确认</Text>}
+            {alloc && (
+              <Text fontSize="sm" color="fg.muted">
+                已分配，请确认
+              </Text>
+            )}
           </HStack>
         )}
         {alloc && (

@@ -1,4 +1,17 @@
-import { Badge, Button, CloseButton, Dialog, Grid, HStack, Image, Portal, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Dialog,
+  Grid,
+  HStack,
+  Image,
+  Portal,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { api, type BoxGoodsRow, type DrawMachine, messages, OFF_TEXT, STYLE_TEXT } from '@toy/shared';
 import { type ReactNode, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -7,7 +20,7 @@ import { previewUrl } from '../../components/upload/uploadCore';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate, useCall } from '../../lib/useCall';
-import { type ActionKind, ActionDialogs } from './ActionDialogs';
+import { ActionDialogs, type ActionKind } from './ActionDialogs';
 import { offPalette } from './DrawMachineListPage';
 
 const yuan = (n: number) => `¥${n.toFixed(2)}`;
@@ -107,7 +120,13 @@ function GoodsTable({ rows, disclosure }: { rows: BoxGoodsRow[]; disclosure?: bo
           {rows.map((g) => (
             <Table.Row key={g.id} data-testid="dm-goods-row">
               <Table.Cell>
-                <Image src={previewUrl(g.goods_pic, 80)} alt={g.goods_title} boxSize="36px" rounded="sm" bg="gray.100" />
+                <Image
+                  src={previewUrl(g.goods_pic, 80)}
+                  alt={g.goods_title}
+                  boxSize="36px"
+                  rounded="sm"
+                  bg="gray.100"
+                />
               </Table.Cell>
               <Table.Cell>{g.goods_title}</Table.Cell>
               <Table.Cell>
@@ -147,12 +166,18 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
   const d = info.data?.info;
 
   const refresh = () =>
-    Promise.all([invalidate(api.drawMachine.info), invalidate(api.drawMachine.goods), invalidate(api.drawMachine.list)]);
+    Promise.all([
+      invalidate(api.drawMachine.info),
+      invalidate(api.drawMachine.goods),
+      invalidate(api.drawMachine.list),
+    ]);
 
   const toggle = async () => {
     if (!d) return;
     const listing = d.off !== 0;
-    const ok = await confirm({ message: listing ? messages.drawMachine.listConfirm : messages.drawMachine.delistConfirm });
+    const ok = await confirm({
+      message: listing ? messages.drawMachine.listConfirm : messages.drawMachine.delistConfirm,
+    });
     if (!ok) {
       notify.info(messages.cancelled.operation);
       return;
@@ -167,7 +192,15 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
   };
 
   return (
-    <Dialog.Root open={enabled} onOpenChange={(e) => !e.open && onClose()} size="xl" placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={enabled}
+      onOpenChange={(e) => !e.open && onClose()}
+      size="xl"
+      placement="center"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -187,14 +220,29 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
                 <Stack gap="4">
                   <HStack gap="2" wrap="wrap">
                     {d.off !== 2 && (
-                      <Button size="sm" colorPalette={d.off === 0 ? 'red' : 'green'} onClick={toggle} data-testid="dm-toggle">
+                      <Button
+                        size="sm"
+                        colorPalette={d.off === 0 ? 'red' : 'green'}
+                        onClick={toggle}
+                        data-testid="dm-toggle"
+                      >
                         {d.off === 0 ? '下架' : '上架'}
                       </Button>
                     )}
-                    <Button size="sm" variant="outline" onClick={() => setAction('stock')} data-testid="dm-action-stock">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setAction('stock')}
+                      data-testid="dm-action-stock"
+                    >
                       调整库存
                     </Button>
-                    <Button size="sm" variant="outline" onClick={() => setAction('shelves')} data-testid="dm-action-shelves">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setAction('shelves')}
+                      data-testid="dm-action-shelves"
+                    >
                       调整发售时间
                     </Button>
                     <Button size="sm" variant="outline" onClick={() => setAction('desc')} data-testid="dm-action-desc">

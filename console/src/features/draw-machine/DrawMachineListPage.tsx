@@ -42,7 +42,14 @@ export default function DrawMachineListPage() {
       header: '盒子信息',
       render: (d) => (
         <HStack gap="3" minW="220px">
-          <Image src={previewUrl(d.pic, 120)} alt={d.title} boxSize="48px" rounded="md" objectFit="cover" bg="gray.100" />
+          <Image
+            src={previewUrl(d.pic, 120)}
+            alt={d.title}
+            boxSize="48px"
+            rounded="md"
+            objectFit="cover"
+            bg="gray.100"
+          />
           <Text fontWeight="500" lineClamp={2} data-testid="dm-title">
             {d.title}
           </Text>
@@ -101,7 +108,14 @@ export default function DrawMachineListPage() {
           <Text fontSize="sm">
             剩余 <b data-testid="dm-stock">{d.stock}</b> 箱（{d.surplus_num} 盒）
           </Text>
-          <Button size="2xs" variant="plain" px="0" colorPalette="brand" onClick={() => setOpen(d)} data-testid="dm-stock-view">
+          <Button
+            size="2xs"
+            variant="plain"
+            px="0"
+            colorPalette="brand"
+            onClick={() => setOpen(d)}
+            data-testid="dm-stock-view"
+          >
             查看剩余库存
           </Button>
         </Stack>
@@ -130,7 +144,11 @@ export default function DrawMachineListPage() {
       testId="dm-page"
       actions={
         <HStack gap="2">
-          <Button variant="outline" onClick={() => navigate('/blindBox/records')} data-testid="dm-enter">
+          <Button
+            variant="outline"
+            onClick={() => navigate(`/blindBox/goodsAdd${params.ip_id ? `?id=${params.ip_id}` : ''}`)}
+            data-testid="dm-enter"
+          >
             <Store size={16} />
             录入盒机
           </Button>

@@ -10,6 +10,8 @@ export const drawMachineListParams = listSchema(
 export type DrawMachineListParams = z.output<typeof drawMachineListParams>;
 
 /** The pickup list of a machine's goods (spec 02 /order/sendList, type 1 = draw-box machine). */
-export const sendListHref = (title: string) => `/order/sendList?${new URLSearchParams({ temp_title: title, type: '1' })}`;
+export const sendListHref = (title: string) =>
+  `/order/sendList?${new URLSearchParams({ temp_title: title, type: '1' })}`;
 /** The deposited goods of a machine (spec 02 /blindBox/boxList, type 1). */
-export const boxListHref = (title: string) => `/blindBox/boxList?${new URLSearchParams({ temp_title: title, type: '1' })}`;
+export const boxListHref = (title: string) =>
+  `/blindBox/boxList?${new URLSearchParams({ temp_title: title, type: '1' })}`;

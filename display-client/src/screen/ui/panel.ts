@@ -9,6 +9,7 @@ export class Panel extends Container {
   readonly title: Text;
   readonly sub: Text;
   readonly body = new Container();
+  private readonly emptyText: Text;
   w = 0;
   h = 0;
   constructor(
@@ -19,8 +20,10 @@ export class Panel extends Container {
     super();
     this.title = label(size, C.text, '800');
     this.sub = label(size * 0.55, C.sub, '500');
+    this.emptyText = label(size * 0.62, C.dim, '500');
+    this.emptyText.visible = false;
     setText(this.title, title);
-    this.addChild(this.bg, this.accent, this.title, this.sub, this.body);
+    this.addChild(this.bg, this.accent, this.title, this.sub, this.body, this.emptyText);
   }
 
   /** The title bar's height. */
@@ -41,6 +44,22 @@ export class Panel extends Container {
     this.title.position.set(pad + this.size * 0.45, this.head / 2 - this.title.height / 2);
     this.sub.position.set(w - pad - this.sub.width, this.head / 2 - this.sub.height / 2);
     this.body.position.set(0, this.head);
+    this.placeEmpty();
+  }
+
+  private placeEmpty() {
+    this.emptyText.position.set(
+      (this.w - this.emptyText.width) / 2,
+      this.head + (this.bodyH - this.emptyText.height) / 2,
+    );
+  }
+
+  /** A quiet line in the middle of an empty panel (null hides it). */
+  setEmpty(message: string | null): void {
+    this.emptyText.visible = message !== null;
+    if (message === null) return;
+    setText(this.emptyText, message);
+    this.placeEmpty();
   }
 
   setSub(value: string): void {

@@ -149,6 +149,7 @@ export class LaunchCarousel extends View {
     const scale = Math.min(1.4, Math.max(0.5, w / (this.pageSize * 620)));
     this.title.style.fontSize = 64 * scale;
     this.sub.style.fontSize = 34 * scale;
+    this.empty.style.fontSize = 40 * scale;
     setText(this.title, this.heading);
     const gap = 36 * scale;
     const headH = this.title.height + 36 * scale;
@@ -182,7 +183,8 @@ export class LaunchCarousel extends View {
   private dotsY = 0;
 
   update(changes: Set<Change>): void {
-    if (changes.has('data:sale')) this.refill();
+    // A relayout: the page count and the empty state change where the title and dots go.
+    if (changes.has('data:sale')) this.layout();
   }
 
   /** Rebuild the pages from the data, keeping the current page where possible. */
@@ -200,7 +202,14 @@ export class LaunchCarousel extends View {
       card.visible = Boolean(e);
       if (e) card.set(e);
     });
-    this.empty.visible = this.pages.length === 0;
+    const empty = this.pages.length === 0;
+    this.empty.visible = empty;
+    if (empty) {
+      // Title and message together in the middle of the box.
+      this.title.position.set((this.w - this.title.width) / 2, this.h / 2 - this.title.height - 12);
+      this.empty.position.set((this.w - this.empty.width) / 2, this.h / 2 + 12);
+      this.sub.visible = false;
+    } else this.sub.visible = true;
     this.drawDots();
   }
 

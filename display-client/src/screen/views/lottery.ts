@@ -249,8 +249,11 @@ export class Draw extends View {
     this.th = Math.min(this.tw * 1.05, areaH / 2.2);
     this.rows = Math.max(1, Math.floor(areaH / this.th));
     const state3 = this.data.state >= 3;
+    // Scrolling winners recycle full rows: one more row of tiles than fits, whatever the count.
     const needed = state3
-      ? Math.min(people.length, this.cols * (this.rows + 1))
+      ? winnersScroll(people.length)
+        ? this.cols * (this.rows + 1)
+        : Math.min(people.length, this.cols * (this.rows + 1))
       : Math.min(people.length, this.cols * this.rows);
     while (this.tiles.length < needed) {
       const t = new PersonTile(this.ctx, 30);

@@ -69,7 +69,8 @@ export class BrandGrid extends Panel {
       setFitted(c.name, b.name, cw - 24);
       c.name.x = (cw - c.name.width) / 2;
     });
-    this.setSub(list.length ? `TOP ${Math.min(list.length, this.count)}` : '暂无数据');
+    this.setSub(list.length ? `TOP ${Math.min(list.length, this.count)}` : '');
+    this.setEmpty(list.length ? null : '暂无品牌数据');
   }
 }
 
@@ -145,7 +146,8 @@ export class Ranking extends Panel {
       r.amount.position.set(right - r.amount.width, r.name.y + (r.name.height - r.amount.height) / 2);
       setFitted(r.name, u.name, right - r.amount.width - r.name.x - 20);
     });
-    this.setSub(list.length ? '按消费金额' : '暂无数据');
+    this.setSub(list.length ? '按消费金额' : '');
+    this.setEmpty(list.length ? null : '暂无上榜玩家');
   }
 }
 
@@ -214,7 +216,8 @@ export class SalePreview extends Panel {
     this.animating = sellListAnimates(this.lines.length);
     if (!this.animating) this.offset = 0;
     for (const r of this.rows) r.index = -1;
-    this.setSub(this.lines.length ? `${this.ctx.store.data.sale.length} 场` : '暂无发售');
+    this.setSub(this.lines.length ? `${this.ctx.store.data.sale.length} 场` : '');
+    this.setEmpty(this.lines.length ? null : '今日暂无发售');
     this.place();
   }
 
@@ -314,7 +317,7 @@ export class Messages extends Panel {
     const list = this.list();
     if (list.length <= this.visibleRows) this.at = 0;
     else this.at %= list.length;
-    this.setSub(list.length ? '' : '暂无动态');
+    this.setEmpty(list.length ? null : '暂无动态');
     this.place();
   }
 
