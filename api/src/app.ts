@@ -26,6 +26,7 @@ import goodsRoutes from './features/goods/routes.js';
 import healthRoutes from './features/health/routes.js';
 import jobPlugin from './features/job/routes.js';
 import reviewRoutes from './features/review/routes.js';
+import screenRoutes from './features/screen/routes.js';
 import fileRoutes from './features/upload/files.js';
 import uploadRoutes from './features/upload/routes.js';
 import storageRoutes from './features/upload/storage.js';
@@ -127,6 +128,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(storageRoutes);
   await app.register(fileRoutes);
   await app.register(warehouseRoutes);
+  await app.register(screenRoutes);
   await app.register(freightRoutes);
   await app.register(blindBoxRecordRoutes);
   await app.register(reviewRoutes);

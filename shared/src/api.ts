@@ -1,3 +1,4 @@
+import { screenDataRoutes } from './display/screen-data.js';
 import { auditRoutes } from './features/audit.js';
 import { authRoutes } from './features/auth.js';
 import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
@@ -22,6 +23,7 @@ export const api = {
   brand: brandRoutes,
   upload: uploadRoutes,
   warehouse: warehouseRoutes,
+  screen: screenDataRoutes,
   goods: goodsRoutes,
   gacha: gachaRoutes,
   job: jobRoutes,

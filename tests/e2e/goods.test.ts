@@ -8,6 +8,8 @@ import { useBrowserStack } from '../support/suite.js';
 
 const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+/** Let a dialog finish opening before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(400);
 
 async function saveAndExpect(page: Page, button: string, field: string, message: string) {
   await page.getByTestId(button).click();
@@ -55,6 +57,7 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await page.getByTestId('goods-width').fill('15');
     await saveAndExpect(page, 'goods-save', 'height', '海外商品高度不能为空');
     await page.getByTestId('goods-height').fill('10');
+    await settle(page);
     await shot(page, 'goods-dialog');
     await page.getByTestId('goods-save').click();
     await expect.poll(() => toast(page, '添加成功').isVisible()).toBe(true);
@@ -81,6 +84,7 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await page.getByTestId('stock-action-1').click();
     await saveAndExpect(page, 'stock-save', 'num', '数量必须大于0');
     await page.getByTestId('stock-quantity').fill('5');
+    await settle(page);
     await shot(page, 'goods-stock-dialog');
     await page.getByTestId('stock-save').click();
     await expect.poll(() => toast(page, '库存更新成功').isVisible()).toBe(true);
@@ -116,6 +120,7 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     const actions = await page.getByTestId('audit-action').allTextContents();
     expect(actions).toEqual(['修改库存', '修改库存', '修改库存', '修改库存', '编辑', '新增']);
     expect(await page.getByTestId('audit-dialog').textContent()).toContain('¥66.00');
+    await settle(page);
     await shot(page, 'goods-audit');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('audit-dialog').count()).toBe(0);
@@ -134,6 +139,7 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     // Delete: cancel first, then confirm.
     await row.getByTestId('goods-delete').click();
     await expect.poll(() => page.getByTestId('confirm-message').textContent()).toBe('确定要删除该商品吗？');
+    await settle(page);
     await shot(page, 'goods-delete-confirm');
     await page.getByTestId('confirm-cancel').click();
     await expect.poll(() => toast(page, '已取消删除').isVisible()).toBe(true);

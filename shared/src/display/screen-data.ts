@@ -119,8 +119,8 @@ const csvIds = z
   .max(1000);
 
 /**
- * The five calls. Public (no session) and signed like every call. Not part of `api` until the API
- * serves them; the hub calls them through these declarations.
+ * The five calls. Public (no session) and signed like every call; served by the API
+ * (api/src/features/screen) and polled by the display hub.
  */
 export const screenDataRoutes = {
   sale: defineRoute({

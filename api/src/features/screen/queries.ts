@@ -1,0 +1,213 @@
+import type { ActivityMessage, ActivityStatus, RankingRow, SaleEntry, ScreenBrand } from '@toy/shared';
+import { ActivityAction } from '@toy/shared';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { brands, drawMachineGoods, drawMachines, orderItems, orders, players } from '../../db/schema.js';
+import { fenToYuan } from '../../lib/money.js';
+import { formatTime } from '../../lib/time.js';
+import { picUrl } from '../../lib/urls.js';
+
+/**
+ * The platform's screen data (spec 03 §3), computed from the records: launches from released draw
+ * machines, hot brands and the ranking from paid orders, activity messages from draws.
+ */
+
+const DRAW_MACHINE = 13;
+/** Hot brands and the ranking look at this many days of sales. */
+export const SCREEN_WINDOW_DAYS = 30;
+
+/** Start and end of a `yyyy-MM-dd` day in Asia/Shanghai (UTC+8, no daylight saving). */
+export function dayRange(day?: string): [Date, Date] {
+  const date = day ?? formatTime(new Date()).slice(0, 10);
+  const start = new Date(`${date}T00:00:00+08:00`);
+  return [start, new Date(start.getTime() + 24 * 3600 * 1000)];
+}
+
+const since = () => new Date(Date.now() - SCREEN_WINDOW_DAYS * 24 * 3600 * 1000);
+
+/** Today's launches: draw machines (listed or sold out) whose sale time falls on the day. */
+export async function saleList(db: Db, config: Config, day?: string, ipIds?: number[]): Promise<SaleEntry[]> {
+  const [start, end] = dayRange(day);
+  const drawn = db
+    .select({ batchId: orderItems.batchId, n: sql<number>`count(*)::int`.as('drawn_n') })
+    .from(orderItems)
+    .groupBy(orderItems.batchId)
+    .as('drawn');
+  const total = db
+    .select({ batchId: drawMachineGoods.batchId, n: sql<number>`sum(${drawMachineGoods.stockSum})::int`.as('total_n') })
+    .from(drawMachineGoods)
+    .groupBy(drawMachineGoods.batchId)
+    .as('total');
+  const rows = await db
+    .select({
+      id: drawMachines.id,
+      title: drawMachines.title,
+      pic: drawMachines.pic,
+      price: drawMachines.price,
+      shelvesTime: drawMachines.shelvesTime,
+      ipId: brands.id,
+      ipTitle: brands.title,
+      total: total.n,
+      drawn: drawn.n,
+    })
+    .from(drawMachines)
+    .innerJoin(brands, eq(brands.id, drawMachines.ipId))
+    .leftJoin(total, eq(total.batchId, drawMachines.id))
+    .leftJoin(drawn, eq(drawn.batchId, drawMachines.id))
+    .where(
+      and(
+        ne(drawMachines.off, 1),
+        gte(drawMachines.shelvesTime, start),
+        lt(drawMachines.shelvesTime, end),
+        ipIds?.length ? inArray(drawMachines.ipId, ipIds) : undefined,
+      ),
+    )
+    .orderBy(asc(drawMachines.shelvesTime), asc(drawMachines.id))
+    .limit(200);
+  const now = Date.now();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.title,
+    begin: formatTime(r.shelvesTime),
+    state: r.shelvesTime.getTime() <= now ? 1 : 0,
+    type: 2,
+    price: fenToYuan(r.price),
+    stock: Math.max(0, (r.total ?? 0) - (r.drawn ?? 0)),
+    pic: picUrl(config, r.pic),
+    ips: [{ id: r.ipId, title: r.ipTitle }],
+  }));
+}
+
+/** Brands by sales (list price of paid, open orders) over the window, most first. */
+export async function hotBrands(db: Db, config: Config, limit: number): Promise<ScreenBrand[]> {
+  const sales = sql<number>`sum(${orders.price})::int`;
+  const rows = await db
+    .select({ id: brands.id, title: brands.title, pic: brands.pic, sales })
+    .from(orders)
+    .innerJoin(brands, eq(brands.id, orders.ipId))
+    .where(and(eq(orders.isClose, 0), gte(orders.payTime, since())))
+    .groupBy(brands.id, brands.title, brands.pic)
+    .orderBy(desc(sales), asc(brands.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.title,
+    pic: picUrl(config, r.pic),
+    logo: picUrl(config, r.pic),
+    hot: fenToYuan(r.sales),
+  }));
+}
+
+/** Players by amount spent (what they paid plus coins used) over the window, most first. */
+export async function ranking(db: Db, config: Config, limit: number): Promise<RankingRow[]> {
+  const spent = sql<number>`sum(${orders.receivedPrice} + ${orders.points})::int`;
+  const rows = await db
+    .select({ id: players.id, nickname: players.nickname, avatar: players.avatar, spent })
+    .from(orders)
+    .innerJoin(players, eq(players.id, orders.playerId))
+    .where(and(eq(orders.isClose, 0), gte(orders.payTime, since())))
+    .groupBy(players.id, players.nickname, players.avatar)
+    .orderBy(desc(spent), asc(players.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    user_id: r.id,
+    name: r.nickname,
+    avatar: picUrl(config, r.avatar),
+    avatar_frame: '',
+    amount: fenToYuan(r.spent),
+  }));
+}
+
+/**
+ * Activity messages: one per draw (action 1), ids are order ids. After `lastId` in ascending order;
+ * with `lastId` 0, the newest `limit`, still oldest first.
+ */
+export async function barrage(db: Db, config: Config, lastId: number, limit: number): Promise<ActivityMessage[]> {
+  const base = db
+    .select({
+      id: orders.id,
+      nickname: players.nickname,
+      avatar: players.avatar,
+      ipTitle: brands.title,
+      activeTitle: orders.activeTitle,
+      payTime: orders.payTime,
+    })
+    .from(orders)
+    .innerJoin(players, eq(players.id, orders.playerId))
+    .innerJoin(brands, eq(brands.id, orders.ipId))
+    .$dynamic();
+  const rows =
+    lastId > 0
+      ? await base
+          .where(and(eq(orders.type, DRAW_MACHINE), gt(orders.id, lastId)))
+          .orderBy(asc(orders.id))
+          .limit(limit)
+      : (await base.where(eq(orders.type, DRAW_MACHINE)).orderBy(desc(orders.id)).limit(limit)).reverse();
+  return rows.map((r) => ({
+    id: r.id,
+    user: { name: r.nickname, avatar: picUrl(config, r.avatar) },
+    action: ActivityAction.machine,
+    ip_title: r.ipTitle,
+    active_title: r.activeTitle,
+    vip_level: 0,
+    ticket_level: '',
+    created_at: formatTime(r.payTime),
+  }));
+}
+
+/**
+ * The activity status of a draw machine (the given one, else the latest launched that is not
+ * delisted): before its first draw it shows its prize goods (type 2); while boxes are being drawn,
+ * the latest draw records (type 3); once sold out, the players who drew hidden styles (type 4,
+ * state 3). No machine: type 0, nothing to show.
+ */
+export async function activityStatus(db: Db, config: Config, activeId?: number): Promise<ActivityStatus> {
+  const [machine] = await db
+    .select()
+    .from(drawMachines)
+    .where(
+      activeId ? eq(drawMachines.id, activeId) : and(ne(drawMachines.off, 1), lt(drawMachines.shelvesTime, new Date())),
+    )
+    .orderBy(desc(drawMachines.shelvesTime), desc(drawMachines.id))
+    .limit(1);
+  if (!machine) return { type: 0, state: 0, goods: [], records: [], lucky_user: [] };
+  const info = { title: machine.title, reward_pic: picUrl(config, machine.pic) };
+  const draws = await db
+    .select({ nickname: players.nickname, avatar: players.avatar, type: orderItems.type })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(players, eq(players.id, orders.playerId))
+    .where(eq(orderItems.batchId, machine.id))
+    .orderBy(desc(orderItems.id))
+    .limit(500);
+  const person = (d: (typeof draws)[number]) => ({ name: d.nickname, avatar: picUrl(config, d.avatar) });
+  if (draws.length === 0) {
+    const goods = await db
+      .select()
+      .from(drawMachineGoods)
+      .where(eq(drawMachineGoods.batchId, machine.id))
+      .orderBy(asc(drawMachineGoods.sort));
+    const level = (type: number) => (type === 3 ? '大隐藏' : type === 2 ? '小隐藏' : '基础款');
+    const prizes = goods.map((g) => ({
+      title: g.goodsTitle,
+      pic: picUrl(config, g.goodsPic),
+      level: level(g.type),
+      num: g.stockSum,
+    }));
+    return { type: 2, active_id: machine.id, state: 1, info, goods: prizes, records: [], lucky_user: [] };
+  }
+  if (machine.off !== 2) {
+    return {
+      type: 3,
+      active_id: machine.id,
+      state: 1,
+      info,
+      goods: [],
+      records: draws.slice(0, 50).map(person),
+      lucky_user: [],
+    };
+  }
+  const lucky = draws.filter((d) => d.type !== 1).map(person);
+  return { type: 4, active_id: machine.id, state: 3, info, goods: [], records: [], lucky_user: lucky };
+}
