@@ -143,7 +143,7 @@ export const depositFreight = pgTable(
 export * from './schema/audit.js';
 export * from './schema/blind-box.js';
 export * from './schema/coupon.js';
+export * from './schema/draw.js';
 export * from './schema/goods.js';
 export * from './schema/jobs.js';
 export * from './schema/settings.js';
-export * from './schema/draw.js';

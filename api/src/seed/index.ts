@@ -4,7 +4,6 @@ import { brands, depositFreight, userBrands, users, warehouses } from '../db/sch
 import type { StorageDirs } from '../http/types.js';
 import { hashPassword } from '../lib/password.js';
 import { seedBlindBoxes } from './blind-box.js';
-import { seedDraws } from './draw.js';
 import {
   DEMO_DEPOSIT_FREIGHT,
   DEMO_PASSWORD,
@@ -13,6 +12,7 @@ import {
   SHOWCASE_BRANDS,
   TEMPLATE_COUNT,
 } from './data.js';
+import { seedDraws } from './draw.js';
 import { seedGoods } from './goods.js';
 import { ensurePicture } from './pictures.js';
 
