@@ -1,22 +1,29 @@
 import { api } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp } from './helpers.js';
+import { brandIds, call, login, makeApp } from './helpers.js';
 
-// The seeded machine "Molly 星愿旅行系列" launched 2026-01-01 10:00 (Shanghai) and has real draws.
+// The seeded machine "Molly 星愿旅行系列" launched at 00:00 (Shanghai) on the day the demo data was
+// made, and has real draws.
 let app: FastifyInstance;
+let day: string;
 beforeAll(async () => {
   app = await makeApp();
+  const { web_token } = await login(app, 'brand@demo.local');
+  const [ipId] = await brandIds(app, web_token, 14);
+  const list = await call(app, api.drawMachine.list, { ip_id: ipId! }, { token: web_token });
+  const machine = list.body.data.list.find((m) => m.title.includes('星愿旅行'))!;
+  day = machine.shelves_time.slice(0, 10);
 });
 afterAll(() => app.close());
 
 describe('screen data (spec 03 §3), computed from the records', () => {
   it('lists the launches of a day with their brand, price, boxes left and started state', async () => {
-    const res = await call(app, api.screen.sale, { date: '2026-01-01' });
+    const res = await call(app, api.screen.sale, { date: day });
     expect(res.statusCode).toBe(200);
     const entry = res.body.data.list.find((e) => e.name.includes('星愿旅行'))!;
     expect(entry).toBeDefined();
-    expect(entry.begin).toBe('2026-01-01 10:00:00');
+    expect(entry.begin).toBe(`${day} 00:00:00`);
     expect(entry.state).toBe(1);
     expect(entry.price).toBeGreaterThan(0);
     expect(entry.ips?.[0]?.title).toBeTruthy();
@@ -56,7 +63,7 @@ describe('screen data (spec 03 §3), computed from the records', () => {
   });
 
   it('gives the activity status of a machine being drawn, and type 0 for none', async () => {
-    const sale = await call(app, api.screen.sale, { date: '2026-01-01' });
+    const sale = await call(app, api.screen.sale, { date: day });
     const id = sale.body.data.list.find((e) => e.name.includes('星愿旅行'))!.id;
     const status = await call(app, api.screen.active, { active_id: id });
     expect(status.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { blindBoxTemplates, brands, deposits, drawMachines, orders, pickups, pla
 import { allocate } from '../features/blind-box/allocations.js';
 import { publish } from '../features/blind-box/publish.js';
 import { drawOne, orderSn, SETTLE_DAYS, settleDue } from '../features/draw-machine/engine.js';
+import { formatTime } from '../lib/time.js';
 
 /** Marks the demo machine so the seed runs once. */
 const DEMO_DESC = '演示抽盒机：星愿旅行限定发售';
@@ -38,7 +39,8 @@ async function seedIn(db: Db): Promise<void> {
     {
       ip_id: brand.id,
       template_id: template.id,
-      shelves_time: '2026-01-01 10:00:00',
+      // Launched on the day the demo data is made, so the venue screens show it among today's launches.
+      shelves_time: `${formatTime(new Date()).slice(0, 10)} 00:00:00`,
       is_pre_sale: 0,
       delivery_time: '',
       service_charge: 5,
