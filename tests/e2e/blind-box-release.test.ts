@@ -15,9 +15,18 @@ async function publishExpect(page: Page, field: string, message: string) {
 }
 
 async function pickTemplate(page: Page, title: string) {
-  await page.getByTestId('release-template-search').click();
-  await page.getByTestId('release-template-search').fill(title);
-  await page.getByTestId('release-template-option').filter({ hasText: title }).click();
+  // The option list reloads as the search settles and can move or detach under load: type again
+  // and retry a few times rather than wait on one element.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('release-template-search').click();
+    await page.getByTestId('release-template-search').fill(title);
+    try {
+      await page.getByTestId('release-template-option').filter({ hasText: title }).click({ timeout: 8000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
 
 /** The merchant's box brands by title: MOLLY and PETS below. */
