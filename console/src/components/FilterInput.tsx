@@ -1,4 +1,5 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { RotateCcw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 export interface FilterInputProps {
@@ -56,4 +57,28 @@ export function useFilterDrafts<T extends Record<string, string>>(applied: T) {
   useEffect(() => setDrafts(applied), [key]);
   const set = (name: keyof T) => (text: string) => setDrafts((d) => ({ ...d, [name]: text }));
   return { drafts, set };
+}
+
+/** 搜索 and 重置 for a filter bar; test ids are `${testId}-search` and `${testId}-reset`. */
+export function SearchButtons({
+  onSearch,
+  onReset,
+  testId,
+}: {
+  onSearch: () => void;
+  onReset: () => void;
+  testId: string;
+}) {
+  return (
+    <HStack gap="2">
+      <Button size="sm" colorPalette="brand" onClick={onSearch} data-testid={`${testId}-search`}>
+        <Search size={14} />
+        搜索
+      </Button>
+      <Button size="sm" variant="outline" onClick={onReset} data-testid={`${testId}-reset`}>
+        <RotateCcw size={14} />
+        重置
+      </Button>
+    </HStack>
+  );
 }

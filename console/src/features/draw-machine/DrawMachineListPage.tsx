@@ -1,11 +1,11 @@
 import { Badge, Button, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { api, type DrawMachine, OFF_TEXT, PER_ID } from '@toy/shared';
-import { Eye, Plus, RotateCcw, Search, Store } from 'lucide-react';
+import { Eye, Plus, Store } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { BrandFilter } from '../../components/BrandSelect';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterInput, useFilterDrafts } from '../../components/FilterInput';
+import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { toQuery } from '../../components/listParams';
@@ -172,16 +172,7 @@ export default function DrawMachineListPage() {
             onEnter={search}
             testId="dm-filter-keyword"
           />
-          <HStack gap="2">
-            <Button size="sm" colorPalette="brand" onClick={search} data-testid="dm-search">
-              <Search size={14} />
-              搜索
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => reset(['ip_id'])} data-testid="dm-reset">
-              <RotateCcw size={14} />
-              重置
-            </Button>
-          </HStack>
+          <SearchButtons onSearch={search} onReset={() => reset(['ip_id'])} testId="dm" />
         </>
       }
     >

@@ -1,11 +1,11 @@
 import { Badge, Button, HStack, Image, Text } from '@chakra-ui/react';
 import { api, type Goods, messages, PER_ID } from '@toy/shared';
-import { History, Pencil, Plus, RotateCcw, Search, Trash2 } from 'lucide-react';
+import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { BrandFilter } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterInput, useFilterDrafts } from '../../components/FilterInput';
+import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { toQuery } from '../../components/listParams';
@@ -217,16 +217,7 @@ export default function GoodsListPage() {
             onEnter={search}
             testId="goods-filter-title"
           />
-          <HStack gap="2">
-            <Button size="sm" colorPalette="brand" onClick={search} data-testid="goods-search">
-              <Search size={14} />
-              搜索
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => reset(['ip_id'])} data-testid="goods-reset">
-              <RotateCcw size={14} />
-              重置
-            </Button>
-          </HStack>
+          <SearchButtons onSearch={search} onReset={() => reset(['ip_id'])} testId="goods" />
         </>
       }
     >
