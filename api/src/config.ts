@@ -28,6 +28,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(72),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SEED: z.enum(['0', '1']).default('1'),
+  SETTLE_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
 });
 
 export interface Config {
@@ -48,6 +49,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Apply the idempotent demo seed after migrations (loadConfig: on unless SEED=0). */
   seed: boolean;
+  /** How often the settlement job runs (draw orders paid SETTLE_DAYS ago move to settled); 0 disables it. */
+  settleIntervalMinutes: number;
 }
 
 const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     seed: e.SEED === '1',
+    settleIntervalMinutes: e.SETTLE_INTERVAL_MINUTES,
   };
 }
 
@@ -99,5 +103,6 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     sessionTtlHours: overrides.sessionTtlHours ?? 72,
     logLevel: overrides.logLevel ?? 'info',
     seed: overrides.seed ?? false,
+    settleIntervalMinutes: overrides.settleIntervalMinutes ?? 60,
   };
 }

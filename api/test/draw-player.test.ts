@@ -2,7 +2,8 @@ import { api, type FairnessLog, messages, recordHash, seedHash, type Template, v
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositFreight, drawLog, drawRemovedCases, orders } from '../src/db/schema.js';
+import { depositFreight, drawLog, drawRemovedCases, orders, players } from '../src/db/schema.js';
+import { drawMany } from '../src/features/draw-machine/engine.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { demo, draw, player, publishMachine } from './draw-helpers.js';
 import { call, makeApp } from './helpers.js';
@@ -92,6 +93,67 @@ describe('player.draw', () => {
     const rows = await app.db.select().from(orders).where(eq(orders.activeId, id));
     expect(rows.every((o) => o.type === 13 && o.settleState === 0)).toBe(true);
     expect(rows.map((o) => o.points)).toEqual([800, 800, 400, 0]);
+  });
+});
+
+/** The chain alone (before the reveal the arrangement cannot be checked yet). */
+const chained = (log: FairnessLog) =>
+  log.records.every((r, i) => {
+    const { prev_hash, hash, ...fields } = r;
+    return (
+      r.seq === i + 1 &&
+      prev_hash === (i ? log.records[i - 1]!.hash : log.seed_hash) &&
+      recordHash(prev_hash, fields) === hash
+    );
+  });
+
+describe('draws grouped into one transaction', () => {
+  it('one player drawing at once spends coins within the limit and the balance, never below zero', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 2, { bean: 8 });
+    const p = await player(app, '13700000010'); // 20 coins
+    const results = await Promise.all(Array.from({ length: 6 }, () => draw(app, p, id)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const beans = results.map((r) => r.body.data.bean).sort((a, b) => b - a);
+    expect(beans).toEqual([8, 8, 4, 0, 0, 0]);
+    const [me] = await app.db.select().from(players).where(eq(players.phone, '13700000010'));
+    expect(me!.coins).toBe(0);
+    expect(chained(await publicLog(id))).toBe(true);
+  });
+
+  it('crosses case boundaries in the committed order and chains every record', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 4); // 4 cases × 10
+    const tokens = await Promise.all(Array.from({ length: 7 }, (_, i) => player(app, `1370000002${i}`)));
+    const first = await Promise.all(Array.from({ length: 13 }, (_, i) => draw(app, tokens[i % 7]!, id)));
+    const second = await Promise.all(Array.from({ length: 14 }, (_, i) => draw(app, tokens[i % 7]!, id)));
+    expect([...first, ...second].every((r) => r.statusCode === 200)).toBe(true);
+    const log = await publicLog(id);
+    expect(log.records.map((r) => r.seq)).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+    expect(log.records.map((r) => `${r.case_no}:${r.position}`)).toEqual(
+      Array.from({ length: 27 }, (_, i) => `${log.records[0]!.case_no + Math.floor(i / 10)}:${i % 10}`),
+    );
+    const info = (await call(app, api.drawMachine.info, { batch_id: id }, { token: brand })).body.data.info;
+    expect(info).toMatchObject({ stock: 1, cupboard: { sold_num: 27 } });
+    expect(chained(log)).toBe(true);
+    expect(await reconcile(app.db)).toEqual([]);
+  });
+
+  it('a want whose player is gone fails alone; the others in its group draw', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1);
+    const p = await player(app, '13700000030');
+    const [me] = await app.db.select().from(players).where(eq(players.phone, '13700000030'));
+    const results = await app.db.transaction((tx) =>
+      drawMany(tx, id, [
+        { playerId: me!.id, useBean: false },
+        { playerId: 987_654_321, useBean: false },
+        { playerId: me!.id, useBean: true },
+      ]),
+    );
+    expect(results.map((r) => r.ok)).toEqual([true, false, true]);
+    expect(results[1]).toMatchObject({ ok: false, error: { message: m.playerSession } });
+    const log = await publicLog(id);
+    expect(log.records.map((r) => r.position)).toEqual([0, 1]);
+    expect(chained(log)).toBe(true);
+    expect((await draw(app, p, id)).body.data.position).toBe(2);
   });
 });
 

@@ -21,9 +21,9 @@ interface Server {
   child: ChildProcess;
 }
 
-/** Run goods-server.ts with node itself (tsx's loader), so the pid is the API's own process. */
+/** Run api-server.ts with node itself (tsx's loader), so the pid is the API's own process. */
 function runServer(args: string[]) {
-  return spawn(process.execPath, ['--import', 'tsx', 'support/goods-server.ts', dataDir, ...args], {
+  return spawn(process.execPath, ['--import', 'tsx', 'support/api-server.ts', dataDir, ...args], {
     cwd: join(repoRoot, 'tests'),
     stdio: ['ignore', 'pipe', 'inherit'],
   });

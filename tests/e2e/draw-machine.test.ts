@@ -162,6 +162,21 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     await expect.poll(stockText).toMatch(new RegExp(`^${cases + 1} 箱`));
     await shot(page, 'draw-machine-dialog-after');
 
+    // 操作记录: the writes above, newest first, with the values before and after.
+    await dialog.getByTestId('dm-audit').click();
+    const audit = page.getByTestId('audit-dialog');
+    await expect.poll(() => audit.getByTestId('audit-entry').count()).toBeGreaterThanOrEqual(6);
+    const actions = await audit.getByTestId('audit-action').allTextContents();
+    expect(actions.slice(0, 2)).toEqual(['修改库存', '修改库存']);
+    for (const a of ['下架', '上架', '编辑']) expect(actions).toContain(a);
+    const newest = audit.getByTestId('audit-entry').first();
+    expect(await newest.textContent()).toContain(`库存(箱)${cases + 2}${cases + 1}`);
+    expect(await audit.textContent()).toContain('全新补货，欢迎来抽');
+    await shot(page, 'draw-machine-audit');
+    await audit.getByRole('button', { name: '关闭' }).click();
+    await expect.poll(() => audit.count()).toBe(0);
+    await shot(page, 'draw-machine-dialog-audit-button');
+
     // The header buttons: enter a machine (record form) and publish a box, for the chosen brand.
     const ipId = new URL(page.url()).searchParams.get('ip_id');
     await dialog.getByTestId('dm-close').click();

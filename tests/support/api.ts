@@ -1,9 +1,11 @@
 // The API for one test file or benchmark: buildApp (the same code the server runs) on a free port
 // with its own data directory, plus signed calls from the test itself.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { buildApp, loadConfig } from '@toy/api';
 import { DEV_APP_SECRET, signHeaders } from '@toy/shared';
 
@@ -38,23 +40,8 @@ export interface ApiHandle {
   close(): Promise<void>;
 }
 
-export async function startApiOnly(env: Record<string, string> = {}): Promise<ApiHandle> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'toy-stack-'));
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: '',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: apiUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
-  const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port });
-
+/** Signed calls and password login against an API at `apiUrl`. */
+export function apiClient(apiUrl: string): Pick<ApiHandle, 'call' | 'login'> {
   const call: ApiHandle['call'] = async (method, path, params, token) => {
     const headers: Record<string, string> = { ...signHeaders(path, DEV_APP_SECRET, params) };
     if (token) headers.web_token = token;
@@ -74,17 +61,82 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<Ap
     const res = await fetch(url, { method, headers, body });
     return { status: res.status, body: await res.json() };
   };
-
   return {
-    apiUrl,
     call,
     async login(email, password = 'demo1234') {
       const res = await call<{ web_token: string }>('POST', '/auth/login', { email, password });
       if (res.body.status !== 0) throw new Error(`login ${email}: ${res.body.msg}`);
       return res.body.data.web_token;
     },
+  };
+}
+
+/** buildApp in this process, on a free port with its own data directory. */
+export async function startApiOnly(env: Record<string, string> = {}): Promise<ApiHandle> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toy-stack-'));
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: apiUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const app = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    apiUrl,
+    ...apiClient(apiUrl),
     async close() {
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The API in a process of its own (support/api-server.ts), as `npm start` runs it: a load driven
+ * from this process then competes with it for nothing but the machine. BENCH_DATABASE_URL in the
+ * environment runs it on PostgreSQL.
+ */
+export async function startApiProcess(): Promise<ApiHandle> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toy-stack-'));
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_API_NODE_ARGS?.split(' ') ?? []),
+      '--import',
+      'tsx',
+      'support/api-server.ts',
+      dataDir,
+      'serve',
+    ],
+    {
+      cwd: join(repoRoot, 'tests'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let port = 0;
+  for await (const line of createInterface({ input: child.stdout! })) {
+    if (line.startsWith('{')) {
+      port = (JSON.parse(line) as { port: number }).port;
+      break;
+    }
+  }
+  if (!port) throw new Error('the API process exited early');
+  child.stdout!.resume();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  return {
+    apiUrl,
+    ...apiClient(apiUrl),
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

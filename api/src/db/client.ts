@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { isRead, ReadCache } from './read-cache.js';
+import { ReadCache, tablesWritten } from './read-cache.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -50,26 +50,67 @@ function lockDataDir(dataDir: string): () => void {
   };
 }
 
-/** Every write through this client (a non-SELECT statement, exec, a transaction) empties the cache. */
-function invalidateOnWrite(client: PGlite, cache: ReadCache): void {
-  const query = client.query.bind(client);
+/**
+ * PGlite runs in this thread, and a transaction's statements follow each other as microtasks,
+ * so without a pause no request is read until the transaction ends. A turn of the event loop
+ * before each statement lets requests that need no database (a cached read) answer meanwhile.
+ */
+const ioTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Keeps the read cache in step with this client: every read is noted for the load running it,
+ * every write empties what read the tables it writes (db/read-cache.ts). A standalone write
+ * invalidates before and after it runs; a transaction when it ends, with all it wrote (PGlite runs
+ * nothing else while a transaction is open).
+ */
+function trackWrites(client: PGlite, cache: ReadCache): void {
+  const query = client.query.bind(client) as (sql: string, ...rest: unknown[]) => Promise<unknown>;
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   Object.assign(client, {
-    query: (sql: string, ...rest: unknown[]) => {
-      if (!isRead(sql)) cache.invalidate();
-      return (query as (...args: unknown[]) => unknown)(sql, ...rest);
+    query: async (sql: string, ...rest: unknown[]) => {
+      const written = tablesWritten(sql);
+      if (written !== 'all' && written.length === 0) {
+        cache.noteRead(sql);
+        return query(sql, ...rest);
+      }
+      cache.invalidate(written);
+      try {
+        return await query(sql, ...rest);
+      } finally {
+        cache.invalidate(written);
+      }
     },
-    exec: (...args: Parameters<PGlite['exec']>) => {
-      cache.invalidate();
-      return exec(...args);
-    },
-    transaction: async <T>(fn: Parameters<PGlite['transaction']>[0]) => {
+    exec: async (...args: Parameters<PGlite['exec']>) => {
       cache.invalidate();
       try {
-        return (await transaction(fn)) as T;
+        return await exec(...args);
       } finally {
         cache.invalidate();
+      }
+    },
+    transaction: async <T>(fn: Parameters<PGlite['transaction']>[0]) => {
+      const written = new Set<string>();
+      let everything = false;
+      try {
+        return (await transaction((tx) => {
+          const seen: typeof tx = Object.create(tx);
+          seen.query = async (sql: string, ...rest: unknown[]) => {
+            const tables = tablesWritten(sql);
+            if (tables === 'all') everything = true;
+            else if (tables.length === 0) cache.noteRead(sql);
+            else for (const t of tables) written.add(t);
+            await ioTurn();
+            return (tx.query as (sql: string, ...rest: unknown[]) => Promise<never>)(sql, ...rest);
+          };
+          seen.exec = (...args: Parameters<typeof tx.exec>) => {
+            everything = true;
+            return tx.exec(...args);
+          };
+          return fn(seen);
+        })) as T;
+      } finally {
+        cache.invalidate(everything ? 'all' : written);
       }
     },
   });
@@ -93,7 +134,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const client = dir ? new PGlite(dir) : new PGlite();
     await client.waitReady;
     const cache = new ReadCache(true);
-    invalidateOnWrite(client, cache);
+    trackWrites(client, cache);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     const close = async () => {
       try {

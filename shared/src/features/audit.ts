@@ -41,6 +41,17 @@ export const AUDIT_ENTITIES = {
       active_ids: '关联活动',
     },
   },
+  drawMachine: {
+    title: '抽盒机',
+    fields: {
+      title: '名称',
+      off: '状态',
+      shelves_time: '发售时间',
+      desc: '描述',
+      bean: '金币抵扣',
+      stock: '库存(箱)',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -50,6 +61,8 @@ export const AUDIT_ACTIONS = {
   update: '编辑',
   delete: '删除',
   stock: '修改库存',
+  list: '上架',
+  delist: '下架',
   invalidate: '失效',
   unbind: '解除活动关联',
   import_create: '导入新增',

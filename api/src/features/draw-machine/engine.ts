@@ -101,99 +101,206 @@ export interface DrawOutcome {
   goods: { title: string; pic: string; type: number };
 }
 
+export interface DrawWant {
+  playerId: number;
+  useBean: boolean;
+}
+/** Each want's box, or why it has none (sold out, an unknown player). */
+export type DrawResult = { ok: true; outcome: DrawOutcome } | { ok: false; error: Error };
+
+type CaseRow = typeof drawMachineCases.$inferSelect;
+type Drawn = DrawOutcome & { playerId: number; allocationId: number; seq: number; prevHash: string; hash: string };
+
+type Last = { seq: number; caseNo: number; position: number; hash: string } | null;
+
+/** The machine, locked (FOR UPDATE), with its last draw, in one statement. */
+async function lockMachine(tx: Tx, batchId: number): Promise<{ machine: MachineRow; last: Last } | null> {
+  const [row] = await tx
+    .select({
+      machine: drawMachines,
+      last: sql<Last>`(select json_build_object('seq', l.seq, 'caseNo', l.case_no, 'position', l.position, 'hash', l.hash)
+        from ${drawLog} l where l.batch_id = ${drawMachines.id} order by l.seq desc limit 1)`,
+    })
+    .from(drawMachines)
+    .where(eq(drawMachines.id, batchId))
+    .for('update', { of: drawMachines });
+  return row ?? null;
+}
+
+/** The boxes the next `n` draws open, in the committed order (the rest of the open case first). */
+async function nextBoxes(tx: Tx, machine: MachineRow, last: Last, n: number) {
+  const size = machine.limitStock;
+  const open = last !== null && last.position + 1 < size;
+  const first = open ? last.position + 1 : 0;
+  const wanted = (open ? 1 : 0) + Math.ceil(Math.max(0, n - (open ? size - first : 0)) / size);
+  const cases =
+    wanted === 0
+      ? []
+      : await tx
+          .select()
+          .from(drawMachineCases)
+          .where(
+            and(
+              eq(drawMachineCases.batchId, machine.id),
+              or(
+                open ? eq(drawMachineCases.caseNo, last.caseNo) : undefined,
+                and(gt(drawMachineCases.caseNo, last?.caseNo ?? 0), notRemoved(machine.id)),
+              ),
+            ),
+          )
+          .orderBy(asc(drawMachineCases.caseNo))
+          .limit(wanted);
+  const boxes: { box: CaseRow; position: number }[] = [];
+  for (const [i, box] of cases.entries()) {
+    for (let position = i === 0 ? first : 0; position < size && boxes.length < n; position++) {
+      boxes.push({ box, position });
+    }
+  }
+  return boxes;
+}
+
 /**
- * One draw, in the caller's transaction, with the machine row locked (FOR UPDATE) so draws and
- * stock changes on one machine are serialised: the next box in the committed order (case by
- * case, position by position), a paid order of activity type 13 with coins deducted within the
- * machine's limit, the item into the player's cabinet, the draw log record chained to the last.
+ * Draws on one machine, in the caller's transaction, with the machine row locked (FOR UPDATE) so
+ * draws and stock changes on it are serialised. Each want takes the next box in the committed
+ * order (case by case, position by position) and becomes a paid order of activity type 13 with
+ * coins deducted within the machine's limit, the item in the player's cabinet and a draw log
+ * record chained to the last. Many wants share one transaction and a handful of statements (the
+ * API groups the draws waiting on a machine); wants beyond the last box are told it sold out.
  */
-export async function drawOne(tx: Tx, batchId: number, playerId: number, useBean: boolean): Promise<DrawOutcome> {
-  const [machine] = await tx.select().from(drawMachines).where(eq(drawMachines.id, batchId)).for('update');
-  if (!machine) throw httpError(404, messages.common.notFound);
+export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Promise<DrawResult[]> {
+  const locked = await lockMachine(tx, batchId);
+  if (!locked) throw httpError(404, messages.common.notFound);
+  const { machine, last } = locked;
   if (machine.off === 2) throw httpError(409, m.soldOut);
   if (machine.off !== 0 || machine.shelvesTime.getTime() > Date.now()) throw httpError(409, m.notOnSale);
 
-  const last = await lastDraw(tx, batchId);
-  let caseNo: number;
-  let position: number;
-  let box: typeof drawMachineCases.$inferSelect | null;
-  if (last && last.position + 1 < machine.limitStock) {
-    caseNo = last.caseNo;
-    position = last.position + 1;
-    [box] = await tx
-      .select()
-      .from(drawMachineCases)
-      .where(and(eq(drawMachineCases.batchId, batchId), eq(drawMachineCases.caseNo, caseNo)));
-  } else {
-    box = await nextCase(tx, batchId, last?.caseNo ?? 0);
-    if (!box) {
-      await endIfEmpty(tx, machine);
-      throw httpError(409, m.soldOut);
-    }
-    caseNo = box.caseNo;
-    position = 0;
-  }
-  const styleId = box!.styles[position]!;
-  const style = (await stylesOfMachine(tx, machine)).get(styleId);
-
-  const [player] = await tx.select().from(players).where(eq(players.id, playerId)).for('update');
-  const bean = useBean ? Math.max(0, Math.min(machine.bean, player!.coins, machine.price)) : 0;
+  const boxes = await nextBoxes(tx, machine, last, wants.length);
+  const playerIds = [...new Set(wants.slice(0, boxes.length).map((w) => w.playerId))].sort((a, b) => a - b);
+  const coins = new Map(
+    playerIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: players.id, coins: players.coins })
+            .from(players)
+            .where(inArray(players.id, playerIds))
+            .orderBy(asc(players.id))
+            .for('update')
+        ).map((p) => [p.id, p.coins]),
+  );
+  const styles = await stylesOfMachine(tx, machine);
   const fee = Math.round((machine.price * Number(machine.serviceCharge)) / 100);
-  const sn = orderSn('BX');
   const now = new Date();
-  const record = {
-    seq: (last?.seq ?? 0) + 1,
-    allocation_id: box!.allocationId,
-    case_no: caseNo,
-    position,
-    style_id: styleId,
-    order_sn: sn,
-    drawn_at: now.toISOString(),
-  };
-  const prevHash = last?.hash ?? machine.seedHash;
-  const hash = recordHash(prevHash, record);
-  // One statement for the writes of a draw (the machine row is locked): the order, its item, the
-  // cabinet entry, the coins spent and the draw log record.
-  const written = await tx.execute(sql`
-    with o as (
+  let prevHash = last?.hash ?? machine.seedHash;
+  let seq = last?.seq ?? 0;
+  const results: DrawResult[] = [];
+  const drawn: Drawn[] = [];
+  let next = 0;
+  for (const want of wants) {
+    const slot = boxes[next];
+    if (!slot) {
+      results.push({ ok: false, error: httpError(409, m.soldOut) });
+      continue;
+    }
+    const balance = coins.get(want.playerId);
+    if (balance === undefined) {
+      results.push({ ok: false, error: httpError(401, m.playerSession) });
+      continue;
+    }
+    next += 1;
+    const bean = want.useBean ? Math.max(0, Math.min(machine.bean, balance, machine.price)) : 0;
+    coins.set(want.playerId, balance - bean);
+    const styleId = slot.box.styles[slot.position]!;
+    const style = styles.get(styleId)!;
+    const sn = orderSn('BX');
+    seq += 1;
+    const record = {
+      seq,
+      allocation_id: slot.box.allocationId,
+      case_no: slot.box.caseNo,
+      position: slot.position,
+      style_id: styleId,
+      order_sn: sn,
+      drawn_at: now.toISOString(),
+    };
+    const hash = recordHash(prevHash, record);
+    const outcome: DrawOutcome = {
+      orderSn: sn,
+      caseNo: slot.box.caseNo,
+      position: slot.position,
+      styleId,
+      price: machine.price,
+      bean,
+      depositId: 0,
+      goods: { title: style.goodsTitle, pic: style.goodsPic, type: style.type },
+    };
+    const row = { ...outcome, playerId: want.playerId, allocationId: slot.box.allocationId, seq, prevHash, hash };
+    drawn.push(row);
+    results.push({ ok: true, outcome: row });
+    prevHash = hash;
+  }
+  if (drawn.length > 0) await writeDraws(tx, machine, drawn, fee, now);
+  if (drawn.length < wants.length || drawn.at(-1)!.position + 1 === machine.limitStock) await endIfEmpty(tx, machine);
+  return results;
+}
+
+/**
+ * The rows of a group of draws in one statement, each column passed as one array (unnest), so a
+ * group of a hundred costs what one draw does in parsing and round trips: the orders, their
+ * items, the cabinet entries, the draw log, the coins spent and the machine's whole cases left.
+ */
+async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: number, now: Date) {
+  const col = <T>(pick: (d: Drawn) => T) => sql.param(drawn.map(pick));
+  const at = now.toISOString();
+  const opened = drawn.filter((d) => d.position === 0).length;
+  const result = await tx.execute(sql`
+    with u as (
+      select * from unnest(${col((d) => d.orderSn)}::text[], ${col((d) => d.playerId)}::int[], ${col((d) => d.bean)}::int[],
+        ${col((d) => d.styleId)}::int[], ${col((d) => d.goods.title)}::text[], ${col((d) => d.goods.pic)}::text[],
+        ${col((d) => d.goods.type)}::int[], ${col((d) => d.caseNo)}::int[], ${col((d) => d.position)}::int[],
+        ${col((d) => d.allocationId)}::int[], ${col((d) => d.seq)}::int[], ${col((d) => d.prevHash)}::text[],
+        ${col((d) => d.hash)}::text[])
+        as u(sn, player_id, bean, style_id, title, pic, type, case_no, position, allocation_id, seq, prev_hash, hash)
+    ), o as (
       insert into ${orders} (order_sn, ip_id, player_id, type, active_id, active_title, active_pic, price, points,
         received_price, service_fee, merchant_income, pay_time)
-      values (${sn}, ${machine.ipId}, ${playerId}, ${ACTIVITY_DRAW_BOX}, ${batchId}, ${machine.title}, ${machine.pic},
-        ${machine.price}, ${bean}, ${machine.price - bean}, ${fee}, ${machine.price - bean - fee}, ${now.toISOString()})
-      returning id
+      select sn, ${machine.ipId}, player_id, ${ACTIVITY_DRAW_BOX}, ${machine.id}, ${machine.title}, ${machine.pic},
+        ${machine.price}, bean, ${machine.price} - bean, ${fee}, ${machine.price - fee} - bean, ${at}::timestamptz from u
+      returning id, order_sn
     ), i as (
       insert into ${orderItems} (order_id, batch_id, style_id, goods_title, goods_pic, type, case_no, position)
-      select o.id, ${batchId}, ${styleId}, ${style!.goodsTitle}, ${style!.goodsPic}, ${style!.type}, ${caseNo}, ${position}
-      from o returning id
+      select o.id, ${machine.id}, u.style_id, u.title, u.pic, u.type, u.case_no, u.position from u join o on o.order_sn = u.sn
+      returning id, case_no, position
     ), d as (
       insert into ${deposits} (order_item_id, player_id, ip_id, batch_id, style_id, state)
-      select i.id, ${playerId}, ${machine.ipId}, ${batchId}, ${styleId}, 3 from i returning id
-    ), c as (
-      update ${players} set coins = coins - ${bean} where id = ${playerId} and ${bean} > 0 returning id
+      select i.id, u.player_id, ${machine.ipId}, ${machine.id}, u.style_id, 3
+      from u join i on i.case_no = u.case_no and i.position = u.position
+      returning id, order_item_id
     ), l as (
       insert into ${drawLog} (batch_id, seq, allocation_id, case_no, position, style_id, order_sn, drawn_at, prev_hash, hash)
-      values (${batchId}, ${record.seq}, ${record.allocation_id}, ${caseNo}, ${position}, ${styleId}, ${sn},
-        ${now.toISOString()}, ${prevHash}, ${hash})
+      select ${machine.id}, seq, allocation_id, case_no, position, style_id, sn, ${at}::timestamptz, prev_hash, hash from u
       returning seq
+    ), c as (
+      update ${players} set coins = ${players.coins} - v.spent
+      from (select player_id, sum(bean)::int as spent from u group by player_id having sum(bean) > 0) v
+      where ${players.id} = v.player_id returning ${players.id}
+    ), s as (
+      update ${drawMachines} set stock = ${drawMachines.stock} - ${opened}
+      where ${drawMachines.id} = ${machine.id} and ${opened} > 0 returning ${drawMachines.id}
     )
-    select d.id, (select count(*) from c)::int as coins, (select count(*) from l)::int as logged from d`);
-  const depositId = (written as unknown as { rows: { id: number }[] }).rows[0]!.id;
-  if (position === 0)
-    await tx
-      .update(drawMachines)
-      .set({ stock: sql`${drawMachines.stock} - 1` })
-      .where(eq(drawMachines.id, batchId));
-  if (position + 1 === machine.limitStock) await endIfEmpty(tx, machine);
-  return {
-    orderSn: sn,
-    caseNo,
-    position,
-    styleId,
-    price: machine.price,
-    bean,
-    depositId,
-    goods: { title: style!.goodsTitle, pic: style!.goodsPic, type: style!.type },
-  };
+    select d.id, i.case_no, i.position, (select count(*) from l)::int as logged, (select count(*) from c)::int as paid,
+      (select count(*) from s)::int as opened
+    from d join i on i.id = d.order_item_id`);
+  const rows = (result as unknown as { rows: { id: number; case_no: number; position: number }[] }).rows;
+  const depositOf = new Map(rows.map((r) => [`${r.case_no}:${r.position}`, r.id]));
+  for (const d of drawn) d.depositId = depositOf.get(`${d.caseNo}:${d.position}`)!;
+}
+
+/** One draw (the demo seed's): drawMany with one want, its failure thrown. */
+export async function drawOne(tx: Tx, batchId: number, playerId: number, useBean: boolean): Promise<DrawOutcome> {
+  const [result] = await drawMany(tx, batchId, [{ playerId, useBean }]);
+  if (!result!.ok) throw result!.error;
+  return result!.outcome;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { api, type FairnessLog, messages, PLAYER_TOKEN_HEADER } from '@toy/shared';
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import {
   boxAllocations,
   depositFreight,
@@ -22,23 +23,27 @@ import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { drawOne, orderSn } from './engine.js';
+import { DrawQueue } from './draw-queue.js';
+import { orderSn } from './engine.js';
 
 const m = messages.drawMachine;
 const SESSION_DAYS = 30;
 /** Coins a new player starts with, fen (demo: 20 coins = 20 yuan). */
 const WELCOME_COINS = 2000;
 
-async function playerOf(db: Db, request: FastifyRequest): Promise<number> {
+async function playerOf(db: Db, cache: ReadCache, request: FastifyRequest): Promise<number> {
   const raw = request.headers[PLAYER_TOKEN_HEADER];
   const token = typeof raw === 'string' && /^[0-9a-f]{64}$/.test(raw) ? raw : null;
   if (!token) throw httpError(401, m.playerSession);
-  const [row] = await db
-    .select({ playerId: playerSessions.playerId })
-    .from(playerSessions)
-    .where(and(eq(playerSessions.token, token), gt(playerSessions.expiresAt, new Date())));
-  if (!row) throw httpError(401, m.playerSession);
-  return row.playerId;
+  const session = await cache.get(`player-session:${token}`, async () => {
+    const [row] = await db
+      .select({ playerId: playerSessions.playerId, expiresAt: playerSessions.expiresAt })
+      .from(playerSessions)
+      .where(eq(playerSessions.token, token));
+    return row ? { playerId: row.playerId, expiresAt: row.expiresAt.getTime() } : null;
+  });
+  if (!session || session.expiresAt <= Date.now()) throw httpError(401, m.playerSession);
+  return session.playerId;
 }
 
 /** The public fairness log of a machine: commitments, seeds once revealed, the draw chain. */
@@ -102,26 +107,10 @@ export async function fairnessLogOf(db: Db, batchId: number): Promise<FairnessLo
   };
 }
 
-/**
- * Draws on one machine are serialised anyway (its row is locked); queueing them here first keeps a
- * crowd of waiting draws from holding every database connection, so other calls stay fast. The
- * row lock still serialises draws across API copies.
- */
-const queues = new Map<number, Promise<unknown>>();
-function queued<T>(batchId: number, task: () => Promise<T>): Promise<T> {
-  const prev = queues.get(batchId) ?? Promise.resolve();
-  const run = prev.then(task, task);
-  const tail = run.catch(() => undefined);
-  queues.set(batchId, tail);
-  void tail.then(() => {
-    if (queues.get(batchId) === tail) queues.delete(batchId);
-  });
-  return run;
-}
-
 /** The player's side: /player/... with player sessions (header player_token), and the public log. */
 const playerRoutes: FastifyPluginAsync = async (app) => {
-  const { db, appConfig: config } = app;
+  const { db, appConfig: config, cache } = app;
+  const draws = new DrawQueue(db);
 
   app.route(
     routeOf(api.player.login, async (body) => {
@@ -152,10 +141,8 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.player.draw, async (body, request) => {
-      const playerId = await playerOf(db, request);
-      const out = await queued(body.batch_id, () =>
-        db.transaction((tx) => drawOne(tx, body.batch_id, playerId, body.use_bean === 1)),
-      );
+      const playerId = await playerOf(db, cache, request);
+      const out = await draws.draw(body.batch_id, { playerId, useBean: body.use_bean === 1 });
       return {
         order_sn: out.orderSn,
         batch_id: body.batch_id,
@@ -177,7 +164,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.player.deposit, async (query, request) => {
-      const playerId = await playerOf(db, request);
+      const playerId = await playerOf(db, cache, request);
       const rows = await db
         .select({ d: deposits, title: drawMachines.title, goodsTitle: orderItems.goodsTitle, pic: orderItems.goodsPic })
         .from(deposits)
@@ -204,7 +191,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.player.pickup, async (body, request) => {
-      const playerId = await playerOf(db, request);
+      const playerId = await playerOf(db, cache, request);
       const ids = [...new Set(body.deposit_ids)];
       return db.transaction(async (tx) => {
         const items = await tx

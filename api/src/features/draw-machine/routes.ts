@@ -1,23 +1,49 @@
-import { api, messages, shanghaiInstant } from '@toy/shared';
+import { type AuditAction, api, messages, shanghaiInstant } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import { drawMachines } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
+import { audit } from '../audit/record.js';
 import { allocate, allocationToWire, liveAllocation } from '../blind-box/allocations.js';
 import { findTemplate } from '../blind-box/templates.js';
 import { appendAllocation, decreaseStock, settleBrand } from './engine.js';
-import { findMachine, listMachines, machineGoods, machineInfo } from './stats.js';
+import { findMachine, listMachines, type MachineRow, machineGoods, machineInfo } from './stats.js';
 
 const m = messages.drawMachine;
+
+/** The fields of a machine the audit log keeps (shared AUDIT_ENTITIES.drawMachine), in wire form. */
+const auditView = (row: MachineRow) => ({
+  id: row.id,
+  title: row.title,
+  off: row.off,
+  shelves_time: formatTime(row.shelvesTime),
+  desc: row.desc,
+  bean: fenToYuan(row.bean),
+  stock: row.stock,
+});
+
+/**
+ * Record a write in the audit log, in the write's transaction: `machine` is the row as locked
+ * before the write, the row is read again for after. A write that changed nothing is not recorded.
+ */
+async function auditWrite(tx: Tx, request: FastifyRequest, machine: MachineRow, action: AuditAction) {
+  const [row] = await tx.select().from(drawMachines).where(eq(drawMachines.id, machine.id));
+  const before = auditView(machine);
+  const after = auditView(row!);
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  await audit(tx, request, { entity: 'drawMachine', id: machine.id, ipId: machine.ipId, action, before, after });
+}
 
 /**
  * Draw-machine management (spec 01 §2 screens 6–7, §4, §5, §7). Declarations:
  * shared/src/features/draw-machine.ts. A foreign machine answers 404 like a missing one; writes
- * lock the machine row so they serialise with the draws (features/draw-machine/engine.ts).
+ * lock the machine row so they serialise with the draws (features/draw-machine/engine.ts), and
+ * each is recorded in the audit log (entity `drawMachine`) in its own transaction.
  */
 const drawMachineRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
@@ -68,6 +94,7 @@ const drawMachineRoutes: FastifyPluginAsync = async (app) => {
           .set({ ...set, updatedAt: sql`now()` })
           .where(eq(drawMachines.id, machine.id))
           .returning();
+        await auditWrite(tx, request, machine, set.off === undefined ? 'update' : set.off === 0 ? 'list' : 'delist');
         return { id: row!.id, off: row!.off, desc: row!.desc, shelves_time: formatTime(row!.shelvesTime) };
       });
     }),
@@ -81,6 +108,7 @@ const drawMachineRoutes: FastifyPluginAsync = async (app) => {
         const bean = yuanToFen(body.bean);
         if (bean > machine.price) throw httpError(400, messages.drawMachine.beanTooMuch);
         await tx.update(drawMachines).set({ bean, updatedAt: sql`now()` }).where(eq(drawMachines.id, machine.id));
+        await auditWrite(tx, request, machine, 'update');
         return { bean: fenToYuan(bean) };
       });
     }),
@@ -91,9 +119,12 @@ const drawMachineRoutes: FastifyPluginAsync = async (app) => {
       const brandIds = await request.brands();
       const stock = body.stock!;
       if (body.type === 2) {
-        const left = await db.transaction(async (tx) =>
-          decreaseStock(tx, await findMachine(tx, body.template_log_id, brandIds, true), stock),
-        );
+        const left = await db.transaction(async (tx) => {
+          const machine = await findMachine(tx, body.template_log_id, brandIds, true);
+          const result = await decreaseStock(tx, machine, stock);
+          await auditWrite(tx, request, machine, 'stock');
+          return result;
+        });
         return { goods: [], box_sign: '', seed_hash: '', stock: left };
       }
       const machine = await findMachine(db, body.template_log_id, brandIds);
@@ -119,7 +150,9 @@ const drawMachineRoutes: FastifyPluginAsync = async (app) => {
         const allocation = await liveAllocation(tx, body.box_sign, brandIds);
         if (allocation.batchId !== machine.id || allocation.boxNum !== body.stock)
           throw httpError(400, messages.blindBox.boxSignInvalid);
-        return { stock: await appendAllocation(tx, machine, allocation) };
+        const result = await appendAllocation(tx, machine, allocation);
+        await auditWrite(tx, request, machine, 'stock');
+        return { stock: result };
       });
     }),
   );

@@ -1,5 +1,5 @@
 import { Badge, Box, CloseButton, Dialog, HStack, Image, Portal, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, api, gachaCateText } from '@toy/shared';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, api, gachaCateText, OFF_TEXT } from '@toy/shared';
 import { History } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { LoadingLines } from '../../components/DataTable';
@@ -14,6 +14,8 @@ const ACTION_COLORS: Record<string, string> = {
   invalidate: 'orange',
   unbind: 'orange',
   stock: 'blue',
+  list: 'green',
+  delist: 'orange',
 };
 
 const isPicture = (field: string) => field === 'pic' || field === 'pics';
@@ -36,6 +38,8 @@ function show(field: string, value: unknown): ReactNode {
   if (field === 'stock_limit') return value === 1 ? '限制库存' : '不限库存';
   if (field === 'status') return value === 1 ? '有效' : '已失效';
   if (field === 'cate') return gachaCateText(Number(value));
+  if (field === 'off') return OFF_TEXT[Number(value)] ?? String(value);
+  if (field === 'bean') return Number(value) > 0 ? `最高抵扣 ¥${Number(value).toFixed(2)}` : '不使用';
   if (field === 'price' || field === 'cost_price') return `¥${Number(value).toFixed(2)}`;
   if (Array.isArray(value)) return value.filter((v) => v !== '').join('、') || '—';
   return String(value);

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { api, type BoxGoodsRow, type DrawMachine, messages, OFF_TEXT, STYLE_TEXT } from '@toy/shared';
+import { History } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadingLines } from '../../components/DataTable';
@@ -20,6 +21,7 @@ import { previewUrl } from '../../components/upload/uploadCore';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate, useCall } from '../../lib/useCall';
+import { AuditDialog } from '../audit/AuditDialog';
 import { ActionDialogs, type ActionKind } from './ActionDialogs';
 import { offPalette } from './DrawMachineListPage';
 
@@ -162,6 +164,7 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
   const info = useCall(api.drawMachine.info, { batch_id: batchId ?? 0 }, { enabled });
   const goods = useCall(api.drawMachine.goods, { batch_id: batchId ?? 0 }, { enabled });
   const [action, setAction] = useState<ActionKind>(null);
+  const [auditOpen, setAuditOpen] = useState(false);
   const { confirm, dialog: confirmDialog } = useConfirm();
   const d = info.data?.info;
 
@@ -170,6 +173,7 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
       invalidate(api.drawMachine.info),
       invalidate(api.drawMachine.goods),
       invalidate(api.drawMachine.list),
+      invalidate(api.audit.list),
     ]);
 
   const toggle = async () => {
@@ -251,6 +255,10 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
                     <Button size="sm" variant="outline" onClick={() => setAction('bean')} data-testid="dm-action-bean">
                       修改金币抵扣
                     </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setAuditOpen(true)} data-testid="dm-audit">
+                      <History size={14} />
+                      操作记录
+                    </Button>
                   </HStack>
                   <Tabs.Root defaultValue="basic" variant="line" lazyMount>
                     <Tabs.List>
@@ -289,6 +297,10 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
                     </Tabs.Content>
                   </Tabs.Root>
                   <ActionDialogs kind={action} machine={d} onClose={() => setAction(null)} onDone={refresh} />
+                  <AuditDialog
+                    target={auditOpen ? { entity: 'drawMachine', id: d.id, title: d.title } : null}
+                    onClose={() => setAuditOpen(false)}
+                  />
                 </Stack>
               )}
               {confirmDialog}

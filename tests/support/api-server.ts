@@ -1,7 +1,7 @@
-// The API in its own process for the goods benchmark, so its memory is measured alone.
-//   tsx support/goods-server.ts <dataDir> seed <rows>   adds <rows> gacha goods titled `导出基准 <i>`
+// The API in its own process, as the server runs it, for benchmarks that measure it alone.
+//   tsx support/api-server.ts <dataDir> seed <rows>   adds <rows> gacha goods titled `导出基准 <i>`
 //                                                       for brand@demo.local's first brand, then exits;
-//   tsx support/goods-server.ts <dataDir> serve         listens on a free port, prints {"port": …}.
+//   tsx support/api-server.ts <dataDir> serve         listens on a free port, prints {"port": …}.
 // BENCH_DATABASE_URL runs it on PostgreSQL (earlier benchmark goods there are removed by `seed`).
 import { buildApp, loadConfig } from '@toy/api';
 import { freePort } from './api.js';

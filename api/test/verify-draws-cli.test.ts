@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { api, type FairnessLog, type Template } from '@toy/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.js';
+import { demo, draw, player, publishMachine } from './draw-helpers.js';
+import { call, makeApp } from './helpers.js';
+
+let app: FastifyInstance;
+let brand: string;
+let molly: number;
+let sweet: Template;
+let base: string;
+let dir: string;
+beforeAll(async () => {
+  app = await makeApp();
+  ({ brand, molly, sweet } = await demo(app));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  dir = await mkdtemp(join(tmpdir(), 'verify-draws-'));
+});
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * The command as a user runs it (`npm run verify-draws -- …` is `node scripts/api-tool.mjs
+ * verify-draws …`), in a process of its own; never synchronously, the API answers from this one.
+ */
+const verifyDraws = (args: string[], cwd = repoRoot()) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const env = { ...process.env };
+    for (const k of ['npm_lifecycle_event', 'INIT_CWD', 'API_URL']) delete env[k];
+    execFile(
+      process.execPath,
+      [join(repoRoot(), 'scripts', 'api-tool.mjs'), 'verify-draws', ...args],
+      { cwd, env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+const publicLog = async (id: number) =>
+  (await call(app, api.fairness.log, { batch_id: id }, { sign: false })).body.data as FairnessLog;
+
+async function soldOut(boxes = 1) {
+  const { id } = await publishMachine(app, brand, molly, sweet, boxes);
+  const p = await player(app, `1350000${String(id).padStart(4, '0')}`);
+  for (let i = 0; i < boxes * 10; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+  return id;
+}
+
+describe('npm run verify-draws', () => {
+  it('prints OK for a sold-out machine, and FAIL at the altered record of a saved copy', async () => {
+    const id = await soldOut();
+    const ok = await verifyDraws(['--', String(id), '--api', base]);
+    expect(ok.stderr).not.toMatch(/Error/);
+    expect(ok.stdout.startsWith(`OK batch ${id} `)).toBe(true);
+    expect(ok.stdout).toContain('10 draws, 1 seed(s) revealed and matching');
+    expect(ok.code).toBe(0);
+
+    // The same log saved to a file verifies too, given relative to the caller's folder.
+    const log = await publicLog(id);
+    await writeFile(join(dir, 'log.json'), JSON.stringify(log));
+    const saved = await verifyDraws(['--file', 'log.json'], dir);
+    expect(saved.stdout).toMatch(new RegExp(`^OK batch ${id} `));
+    expect(saved.code).toBe(0);
+
+    // One record altered: its style swapped for another.
+    const other = log.styles.find((s) => s.id !== log.records[6]!.style_id)!.id;
+    log.records[6]!.style_id = other;
+    const bad = join(dir, 'tampered.json');
+    await writeFile(bad, JSON.stringify(log));
+    const fail = await verifyDraws(['--file', bad]);
+    expect(fail.stdout.startsWith(`FAIL batch ${id} at record 7: hash does not match the record`)).toBe(true);
+    expect(JSON.parse(fail.stdout.split('\n')[1]!)).toMatchObject({ seq: 7, style_id: other });
+    expect(fail.code).toBe(1);
+  }, 120_000);
+
+  it('a machine still on sale fails clearly: its seed is not revealed yet', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 2);
+    const p = await player(app, '13500009999');
+    for (let i = 0; i < 3; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+    expect((await publicLog(id)).allocations[0]!.seed).toBeNull();
+    const res = await verifyDraws([String(id), '--api', base]);
+    expect(res.stdout).toMatch(new RegExp(`^FAIL batch ${id}: allocation \\d+: seed not revealed yet\\n$`));
+    expect(res.code).toBe(1);
+  }, 60_000);
+
+  it('ending a machine by decreasing its stock to zero reveals the seed; the command prints OK', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 3);
+    const p = await player(app, '13500009998');
+    for (let i = 0; i < 10; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+    expect((await publicLog(id)).allocations[0]!.seed).toBeNull();
+    const res = await call(app, api.drawMachine.stock, { template_log_id: id, type: 2, stock: 2 } as never, {
+      token: brand,
+    });
+    expect(res.body.data).toMatchObject({ stock: 0 });
+    const log = await publicLog(id);
+    expect(log.off).toBe(2);
+    expect(log.allocations[0]!.seed).toMatch(/\S/);
+    expect([...log.removed_cases].sort()).toEqual([2, 3]);
+    const ok = await verifyDraws([String(id), '--api', base]);
+    expect(ok.stdout).toMatch(new RegExp(`^OK batch ${id} .*: 10 draws, 1 seed\\(s\\) revealed and matching`));
+    expect(ok.code).toBe(0);
+  }, 60_000);
+
+  it('answers a usage line (exit 2) without an id, and the API message for an unknown machine', async () => {
+    const usage = await verifyDraws(['--api', base]);
+    expect(usage.stderr).toContain('usage: npm run verify-draws -- <batch_id>');
+    expect(usage.code).toBe(2);
+    const missing = await verifyDraws(['999999', '--api', base]);
+    expect(missing.stderr).toMatch(/^✖ /);
+    expect(missing.code).toBe(1);
+  }, 60_000);
+});
