@@ -38,7 +38,10 @@ const machine = {
 describe('the audit log of draw-machine writes', () => {
   it('records a description change, delist, sale time, list and coin usage with before and after', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 3);
-    expect(await records(id)).toEqual([]);
+    // Publishing (发布盒机) is the machine's first record.
+    expect(await records(id)).toMatchObject([
+      { action: 'create', action_text: '新增', before: null, after: { id, ...machine } },
+    ]);
 
     expect((await post(api.drawMachine.update, { id, desc: '全新补货' })).statusCode).toBe(200);
     const [desc] = await records(id);
@@ -57,7 +60,7 @@ describe('the audit log of draw-machine writes', () => {
     const listed = await post(api.drawMachine.update, { id, off: 1, shelves_time: '2026-05-01 10:00:00' });
     expect(listed.body.msg).toBe(m.delistFirst);
     expect((await post(api.drawMachine.bean, { template_log_id: id, bean: 9999 })).body.msg).toBe(m.beanTooMuch);
-    expect(await records(id)).toHaveLength(1);
+    expect(await records(id)).toHaveLength(2);
 
     await post(api.drawMachine.update, { id, off: 1 });
     const [delist] = await records(id);
@@ -82,19 +85,21 @@ describe('the audit log of draw-machine writes', () => {
     expect((await records(id))[0]).toMatchObject({ before: { bean: 2.5 }, after: { bean: 0 } });
 
     const all = await records(id);
-    expect(all.map((r) => r.action)).toEqual(['update', 'update', 'list', 'update', 'delist', 'update']);
+    expect(all.map((r) => r.action)).toEqual(['update', 'update', 'list', 'update', 'delist', 'update', 'create']);
     expect(
-      all.every(
-        (r) => r.before && r.after && Object.keys(r.after).sort().join() === Object.keys(r.before).sort().join(),
-      ),
+      all
+        .slice(0, -1)
+        .every(
+          (r) => r.before && r.after && Object.keys(r.after).sort().join() === Object.keys(r.before).sort().join(),
+        ),
     ).toBe(true);
   });
 
   it('records a confirmed increase and a decrease; ending a machine records it sold out', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 2);
-    // The allocation alone writes nothing to the machine.
+    // The allocation alone writes nothing to the machine: its publish stays the only record.
     const a = await post(api.drawMachine.stock, { template_log_id: id, type: 1, stock: 3 });
-    expect(await records(id)).toEqual([]);
+    expect(await records(id)).toMatchObject([{ action: 'create' }]);
     const ok = await post(api.drawMachine.stockConfirm, {
       template_log_id: id,
       type: 1,
@@ -113,7 +118,7 @@ describe('the audit log of draw-machine writes', () => {
     expect((await post(api.drawMachine.stock, { template_log_id: id, type: 2, stock: 6 })).body.msg).toBe(
       m.decreaseTooMany,
     );
-    expect(await records(id)).toHaveLength(1);
+    expect(await records(id)).toHaveLength(2);
     await post(api.drawMachine.stock, { template_log_id: id, type: 2, stock: 1 });
     expect((await records(id))[0]).toMatchObject({ action: 'stock', before: { stock: 5 }, after: { stock: 4 } });
 
@@ -124,18 +129,21 @@ describe('the audit log of draw-machine writes', () => {
     expect((await records(id))[0]).toMatchObject({ before: { stock: 3, off: 0 }, after: { stock: 0, off: 0 } });
     const ended = await publishMachine(app, brand, molly, sweet, 1);
     await post(api.drawMachine.stock, { template_log_id: ended.id, type: 2, stock: 1 });
-    expect(await records(ended.id)).toMatchObject([{ before: { stock: 1, off: 0 }, after: { stock: 0, off: 2 } }]);
+    expect(await records(ended.id)).toMatchObject([
+      { before: { stock: 1, off: 0 }, after: { stock: 0, off: 2 } },
+      { action: 'create' },
+    ]);
   });
 
   it("another merchant cannot read a machine's records, nor write to it", async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 1);
     await post(api.drawMachine.update, { id, desc: '只给自己看' });
-    expect(await records(id)).toHaveLength(1);
+    expect(await records(id)).toHaveLength(2);
     const other = await createMerchant(app, [14]);
     const token = (await login(app, other.email)).web_token;
     expect(await records(id, token)).toEqual([]);
     const foreign = await call(app, api.drawMachine.update, { id, desc: '改别人的' } as never, { token });
     expect(foreign.statusCode).toBe(404);
-    expect(await records(id)).toHaveLength(1);
+    expect(await records(id)).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { type api, arrangeCases, type Counts, messages, type RouteParsed, shanghaiInstant } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import {
   boxAllocations,
@@ -12,6 +13,8 @@ import {
 import { httpError, notFound } from '../../http/errors.js';
 import { yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
+import { audit } from '../audit/record.js';
+import { machineAuditView } from '../draw-machine/stats.js';
 import { liveAllocation } from './allocations.js';
 import { allocStyles, findTemplate, stylesOf } from './templates.js';
 
@@ -36,7 +39,7 @@ export async function isOverseasBrand(db: Db, ipId: number): Promise<boolean> {
 export async function publish(
   db: Db,
   input: PublishInput,
-  ctx: { brandIds: number[]; userId: number },
+  ctx: { brandIds: number[]; userId: number; request?: FastifyRequest },
 ): Promise<{ id: number; seed_hash: string; shelves_time: string }> {
   const template = await findTemplate(db, input.template_id, ctx.brandIds);
   if (!template || template.ipId !== input.ip_id) throw notFound();
@@ -91,8 +94,12 @@ export async function publish(
         wrap: input.wrap,
         seedHash: allocation.seedHash,
       })
-      .returning({ id: drawMachines.id });
+      .returning();
     const batchId = machine!.id;
+    if (ctx.request) {
+      const after = machineAuditView(machine!);
+      await audit(tx, ctx.request, { entity: 'drawMachine', id: batchId, ipId: input.ip_id, action: 'create', after });
+    }
 
     const counts = Object.fromEntries(Object.entries(allocation.counts).map(([k, v]) => [Number(k), v])) as Counts;
     await tx.insert(drawMachineGoods).values(

@@ -73,7 +73,7 @@ const blindBoxRoutes: FastifyPluginAsync = async (app) => {
 
   app.route({
     ...routeOf(api.blindBox.publish, async (body, request) =>
-      publish(db, body, { brandIds: await request.brands(), userId: request.user!.id }),
+      publish(db, body, { brandIds: await request.brands(), userId: request.user!.id, request }),
     ),
     preValidation: (request) => officialPrice(db, request),
   });

@@ -12,29 +12,19 @@ import { audit } from '../audit/record.js';
 import { allocate, allocationToWire, liveAllocation } from '../blind-box/allocations.js';
 import { findTemplate } from '../blind-box/templates.js';
 import { appendAllocation, decreaseStock, settleBrand } from './engine.js';
-import { findMachine, listMachines, type MachineRow, machineGoods, machineInfo } from './stats.js';
+import { findMachine, listMachines, type MachineRow, machineAuditView, machineGoods, machineInfo } from './stats.js';
 
 const m = messages.drawMachine;
 
 /** The fields of a machine the audit log keeps (shared AUDIT_ENTITIES.drawMachine), in wire form. */
-const auditView = (row: MachineRow) => ({
-  id: row.id,
-  title: row.title,
-  off: row.off,
-  shelves_time: formatTime(row.shelvesTime),
-  desc: row.desc,
-  bean: fenToYuan(row.bean),
-  stock: row.stock,
-});
-
 /**
  * Record a write in the audit log, in the write's transaction: `machine` is the row as locked
  * before the write, the row is read again for after. A write that changed nothing is not recorded.
  */
 async function auditWrite(tx: Tx, request: FastifyRequest, machine: MachineRow, action: AuditAction) {
   const [row] = await tx.select().from(drawMachines).where(eq(drawMachines.id, machine.id));
-  const before = auditView(machine);
-  const after = auditView(row!);
+  const before = machineAuditView(machine);
+  const after = machineAuditView(row!);
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   await audit(tx, request, { entity: 'drawMachine', id: machine.id, ipId: machine.ipId, action, before, after });
 }

@@ -218,3 +218,14 @@ export async function machineGoods(db: Db, config: Config, id: number, brandIds:
     };
   });
 }
+
+/** The fields of a machine the audit log shows (shared AUDIT_ENTITIES.drawMachine). */
+export const machineAuditView = (row: MachineRow) => ({
+  id: row.id,
+  title: row.title,
+  off: row.off,
+  shelves_time: formatTime(row.shelvesTime),
+  desc: row.desc,
+  bean: fenToYuan(row.bean),
+  stock: row.stock,
+});
