@@ -59,3 +59,10 @@ export async function player(app: FastifyInstance, phone: string): Promise<strin
 
 export const draw = (app: FastifyInstance, playerToken: string, batchId: number, useBean = 1) =>
   call(app, api.player.draw, { batch_id: batchId, use_bean: useBean }, { headers: { player_token: playerToken } });
+
+/** Listen on a free port (for a command or a crowd that calls the API over HTTP): its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}

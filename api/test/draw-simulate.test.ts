@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { apiClient } from '../src/tools/client.js';
 import { simulate } from '../src/tools/simulate-core.js';
-import { demo, publishMachine } from './draw-helpers.js';
+import { demo, listen, publishMachine } from './draw-helpers.js';
 import { makeApp, PASSWORD } from './helpers.js';
 
 let app: FastifyInstance;
@@ -15,9 +15,7 @@ let base: string;
 beforeAll(async () => {
   app = await makeApp();
   ({ brand, molly, sweet } = await demo(app));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listen(app);
 });
 afterAll(() => app.close());
 

@@ -6,7 +6,7 @@ import { api, type FairnessLog, type Template } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
-import { demo, draw, player, publishMachine } from './draw-helpers.js';
+import { demo, draw, listen, player, publishMachine } from './draw-helpers.js';
 import { call, makeApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -18,9 +18,7 @@ let dir: string;
 beforeAll(async () => {
   app = await makeApp();
   ({ brand, molly, sweet } = await demo(app));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listen(app);
   dir = await mkdtemp(join(tmpdir(), 'verify-draws-'));
 });
 afterAll(async () => {
