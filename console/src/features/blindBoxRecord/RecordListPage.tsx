@@ -1,14 +1,15 @@
-import { Badge, Box, Button, HStack, Image, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { api, type BlindBoxRecord, PER_ID, REVIEW_STATES } from '@toy/shared';
 import { PencilLine, Plus, Rocket } from 'lucide-react';
-import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BrandFilter } from '../../components/BrandSelect';
+import { actionsColumn, moneyColumn, PictureTitle, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { filter, listSchema, toQuery } from '../../components/listParams';
-import { previewUrl } from '../../components/upload/uploadCore';
+import { RowAction } from '../../components/RowActions';
+import { useBrandList } from '../../components/useBrandList';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 
@@ -31,23 +32,17 @@ export function ReviewBadge({ status }: { status: number }) {
 export default function RecordListPage() {
   const navigate = useNavigate();
   const { params, setFilters, setPage, setPageSize } = useListParams(recordListParams);
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
-  const waitingBrand = params.ip_id === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
-  const { data, error, isLoading, mutate } = useCall(api.blindBoxRecord.list, toQuery(params), {
+  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
+  const list = useCall(api.blindBoxRecord.list, toQuery(params), {
     enabled: params.ip_id !== undefined,
   });
-  const onBrand = useCallback(
-    (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
-    [setFilters],
-  );
 
   const columns: Column<BlindBoxRecord>[] = [
     {
       key: 'box',
       header: '盲盒',
       render: (r) => (
-        <HStack gap="3" minW="220px">
-          <Image src={previewUrl(r.pic, 120)} alt={r.title} boxSize="52px" rounded="md" objectFit="cover" />
+        <PictureTitle src={r.pic} alt={r.title} size={52} bg="transparent">
           <Box>
             <Text fontWeight="600" lineClamp={1}>
               {r.title}
@@ -56,10 +51,10 @@ export default function RecordListPage() {
               {r.goods_ip_title} · 单箱 {r.limit_stock} 盒{r.is_overseas ? ' · 海外' : ''}
             </Text>
           </Box>
-        </HStack>
+        </PictureTitle>
       ),
     },
-    { key: 'price', header: '官方售价', align: 'end', render: (r) => `¥${r.price.toFixed(2)}` },
+    moneyColumn('price', '官方售价', (r) => r.price),
     {
       key: 'styles',
       header: '款式',
@@ -86,47 +81,30 @@ export default function RecordListPage() {
         </Stack>
       ),
     },
-    {
-      key: 'time',
-      header: '提交时间',
-      render: (r) => (
-        <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-          {r.updated_at}
+    timeColumn('time', '提交时间', (r) => r.updated_at),
+    actionsColumn((r) =>
+      r.status === 2 ? (
+        <RowAction
+          icon={PencilLine}
+          onClick={() => navigate(`/blindBox/goodsAdd?id=${r.ip_id}&record=${r.id}`)}
+          testId="record-resubmit"
+        >
+          修改并重新提交
+        </RowAction>
+      ) : r.status === 1 && r.template_id ? (
+        <RowAction
+          icon={Rocket}
+          onClick={() => navigate(`/blindBox/boxAdd?ipId=${r.ip_id}&templateId=${r.template_id}`)}
+          testId="record-release"
+        >
+          发布盒机
+        </RowAction>
+      ) : (
+        <Text fontSize="sm" color="fg.subtle">
+          等待审核
         </Text>
       ),
-    },
-    {
-      key: 'actions',
-      header: '操作',
-      render: (r) =>
-        r.status === 2 ? (
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="brand"
-            onClick={() => navigate(`/blindBox/goodsAdd?id=${r.ip_id}&record=${r.id}`)}
-            data-testid="record-resubmit"
-          >
-            <PencilLine size={14} />
-            修改并重新提交
-          </Button>
-        ) : r.status === 1 && r.template_id ? (
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="brand"
-            onClick={() => navigate(`/blindBox/boxAdd?ipId=${r.ip_id}&templateId=${r.template_id}`)}
-            data-testid="record-release"
-          >
-            <Rocket size={14} />
-            发布盒机
-          </Button>
-        ) : (
-          <Text fontSize="sm" color="fg.subtle">
-            等待审核
-          </Text>
-        ),
-    },
+    ),
   ];
 
   const status = params.status === undefined ? 'all' : String(params.status);
@@ -167,16 +145,13 @@ export default function RecordListPage() {
     >
       <DataTable
         columns={columns}
-        rows={params.ip_id === undefined ? (waitingBrand ? undefined : []) : data?.list}
+        {...table(list.data?.list, list)}
         rowKey={(r) => r.id}
-        loading={isLoading || waitingBrand}
-        error={error ?? brands.error}
-        onRetry={() => void mutate()}
         rowTestId="record-row"
         emptyText="暂无备案"
       />
       <ListPagination
-        total={data?.pagination.total_rows ?? 0}
+        total={list.data?.pagination.total_rows ?? 0}
         page={params.page}
         pageSize={params.limit}
         pageSizes={[10, 20, 50]}

@@ -1,68 +1,79 @@
-import { Badge, Button, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { api, type DrawMachine, OFF_TEXT, PER_ID } from '@toy/shared';
 import { Eye, Plus, Store } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { BrandFilter } from '../../components/BrandSelect';
+import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { toQuery } from '../../components/listParams';
-import { previewUrl } from '../../components/upload/uploadCore';
+import { RowAction } from '../../components/RowActions';
+import { useBrandList } from '../../components/useBrandList';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 import { DrawMachineDialog } from './DrawMachineDialog';
 import { boxListHref, drawMachineListParams, sendListHref } from './params';
 
-const yuan = (n: number) => `¥${n.toFixed(2)}`;
 export const offPalette: Record<number, string> = { 0: 'green', 1: 'gray', 2: 'red' };
+
+/** A count over a link to the screen that handles it (待发货 → 去发货). */
+function CountLink({
+  label,
+  count,
+  to,
+  testId,
+  linkTestId = `${testId}-link`,
+  children,
+}: {
+  label: string;
+  count: number;
+  to: string;
+  testId: string;
+  linkTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="0" whiteSpace="nowrap">
+      <Text fontSize="sm">
+        {label} <b data-testid={testId}>{count}</b>
+      </Text>
+      <Link asChild colorPalette="brand" fontSize="sm" data-testid={linkTestId}>
+        <RouterLink to={to}>{children}</RouterLink>
+      </Link>
+    </Stack>
+  );
+}
 
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
 export default function DrawMachineListPage() {
   const { params, setFilters, setPage, reset } = useListParams(drawMachineListParams);
   const { drafts, set } = useFilterDrafts({ keyword: params.keyword ?? '' });
   const navigate = useNavigate();
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
-  const waitingBrand = params.ip_id === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
-  const { data, error, isLoading, mutate } = useCall(api.drawMachine.list, toQuery(params) as never, {
+  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
+  const list = useCall(api.drawMachine.list, toQuery(params) as never, {
     enabled: params.ip_id !== undefined,
   });
   const [open, setOpen] = useState<DrawMachine | null>(null);
-  const onBrand = useCallback(
-    (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
-    [setFilters],
-  );
   const search = () => setFilters({ keyword: drafts.keyword.trim() || undefined });
-  const onSale = data?.on_sale ?? 0;
+  const onSale = list.data?.on_sale ?? 0;
 
   const columns: Column<DrawMachine>[] = [
     {
       key: 'info',
       header: '盒子信息',
       render: (d) => (
-        <HStack gap="3" minW="220px">
-          <Image
-            src={previewUrl(d.pic, 120)}
-            alt={d.title}
-            boxSize="48px"
-            rounded="md"
-            objectFit="cover"
-            bg="gray.100"
-          />
+        <PictureTitle src={d.pic} alt={d.title}>
           <Text fontWeight="500" lineClamp={2} data-testid="dm-title">
             {d.title}
           </Text>
-        </HStack>
+        </PictureTitle>
       ),
     },
-    { key: 'price', header: '官方售价', align: 'end', render: (d) => yuan(d.price) },
-    {
-      key: 'sale',
-      header: '销售额',
-      align: 'end',
-      render: (d) => <Text data-testid="dm-sale">{yuan(d.sale_amount.cn)}</Text>,
-    },
+    moneyColumn('price', '官方售价', (d) => d.price),
+    moneyColumn('sale', '销售额', (d) => d.sale_amount.cn, { testId: 'dm-sale' }),
     {
       key: 'off',
       header: '状态',
@@ -76,28 +87,24 @@ export default function DrawMachineListPage() {
       key: 'send',
       header: '提货',
       render: (d) => (
-        <Stack gap="0" whiteSpace="nowrap">
-          <Text fontSize="sm">
-            待发货 <b data-testid="dm-send">{d.stay_send_goods}</b>
-          </Text>
-          <Link asChild colorPalette="brand" fontSize="sm" data-testid="dm-send-link">
-            <RouterLink to={sendListHref(d.title)}>去发货</RouterLink>
-          </Link>
-        </Stack>
+        <CountLink label="待发货" count={d.stay_send_goods} to={sendListHref(d.title)} testId="dm-send">
+          去发货
+        </CountLink>
       ),
     },
     {
       key: 'storage',
       header: '寄存',
       render: (d) => (
-        <Stack gap="0" whiteSpace="nowrap">
-          <Text fontSize="sm">
-            待取回 <b data-testid="dm-retrieval">{d.stay_retrieval}</b>
-          </Text>
-          <Link asChild colorPalette="brand" fontSize="sm" data-testid="dm-storage-link">
-            <RouterLink to={boxListHref(d.title)}>查看用户寄存</RouterLink>
-          </Link>
-        </Stack>
+        <CountLink
+          label="待取回"
+          count={d.stay_retrieval}
+          to={boxListHref(d.title)}
+          testId="dm-retrieval"
+          linkTestId="dm-storage-link"
+        >
+          查看用户寄存
+        </CountLink>
       ),
     },
     {
@@ -121,16 +128,11 @@ export default function DrawMachineListPage() {
         </Stack>
       ),
     },
-    {
-      key: 'view',
-      header: '操作',
-      render: (d) => (
-        <Button size="xs" variant="ghost" colorPalette="brand" onClick={() => setOpen(d)} data-testid="dm-view">
-          <Eye size={14} />
-          查看
-        </Button>
-      ),
-    },
+    actionsColumn((d) => (
+      <RowAction icon={Eye} onClick={() => setOpen(d)} testId="dm-view">
+        查看
+      </RowAction>
+    )),
   ];
 
   return (
@@ -176,17 +178,9 @@ export default function DrawMachineListPage() {
         </>
       }
     >
-      <DataTable
-        columns={columns}
-        rows={params.ip_id === undefined ? (waitingBrand ? undefined : []) : data?.list}
-        rowKey={(d) => d.id}
-        loading={isLoading || waitingBrand}
-        error={error ?? brands.error}
-        onRetry={() => void mutate()}
-        rowTestId="dm-row"
-      />
+      <DataTable columns={columns} {...table(list.data?.list, list)} rowKey={(d) => d.id} rowTestId="dm-row" />
       <ListPagination
-        total={data?.pagination.total_rows ?? 0}
+        total={list.data?.pagination.total_rows ?? 0}
         page={params.page}
         pageSize={params.limit}
         pageSizes={[10]}

@@ -1,14 +1,19 @@
-import { Alert, Grid, Input, InputGroup, NativeSelect, Textarea } from '@chakra-ui/react';
-import { api, GACHA_CATES, type GachaGoods, gachaSave, LIMITS, messages, PER_ID } from '@toy/shared';
-import { useEffect, useState } from 'react';
-import { BrandSelect } from '../../components/BrandSelect';
+import { Alert, Grid, Input, Textarea } from '@chakra-ui/react';
+import { api, GACHA_CATES, type GachaGoods, gachaSave, LIMITS, messages } from '@toy/shared';
 import { FormDialog, FormField } from '../../components/FormDialog';
-import { ImageUpload } from '../../components/upload/ImageUpload';
+import {
+  BrandField,
+  GoodsPictureUpload,
+  GoodsTitleField,
+  MoneyField,
+  OptionSelect,
+  useDialogForm,
+} from '../../components/formFields';
 import { VideoUpload } from '../../components/upload/VideoUpload';
+import type { EditDialogProps } from '../../components/useEditDialog';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate } from '../../lib/useCall';
-import { useBrandWord } from '../auth/useBrandWord';
 
 interface FormState {
   id?: number;
@@ -61,24 +66,14 @@ const initial = (editing: GachaGoods | null, brandId?: number): FormState =>
         add_stock: 0,
       };
 
-export interface GachaDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  editing: GachaGoods | null;
-  defaultBrandId?: number;
-}
+export type GachaDialogProps = EditDialogProps<GachaGoods>;
 
 /**
  * 新增 / 编辑扭蛋商品 (spec 01 §3, §5): every field and rule of gachaSave. Goods bound to
  * activities keep price, cost and type, and their stock field adds stock.
  */
 export function GachaDialog({ open, onOpenChange, editing, defaultBrandId }: GachaDialogProps) {
-  const word = useBrandWord();
-  const [form, setForm] = useState<FormState>(() => initial(editing, defaultBrandId));
-  useEffect(() => {
-    if (open) setForm(initial(editing, defaultBrandId));
-  }, [open, editing, defaultBrandId]);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const { form, set } = useDialogForm(open, initial, editing, defaultBrandId);
   const bound = (editing?.active_num ?? 0) > 0;
 
   return (
@@ -107,67 +102,47 @@ export function GachaDialog({ open, onOpenChange, editing, defaultBrandId }: Gac
           </Alert.Title>
         </Alert.Root>
       )}
-      <FormField field="ip_id" label={word} required disabled={Boolean(editing)}>
-        <BrandSelect
-          perId={PER_ID.box}
-          value={form.ip_id === '' ? undefined : form.ip_id}
-          onChange={(id) => set('ip_id', id ?? '')}
-          defaultFirst={false}
-          testId="gacha-brand"
-        />
-      </FormField>
-      <FormField field="goods_title" label="商品名称" required>
-        <Input
-          placeholder="请输入商品名称"
-          maxLength={LIMITS.goodsTitleMax}
-          value={form.goods_title}
-          onChange={(e) => set('goods_title', e.target.value)}
-          data-testid="gacha-title"
-        />
-      </FormField>
+      <BrandField
+        value={form.ip_id}
+        onChange={(id) => set('ip_id', id)}
+        testId="gacha-brand"
+        disabled={Boolean(editing)}
+      />
+      <GoodsTitleField
+        field="goods_title"
+        value={form.goods_title}
+        onChange={(v) => set('goods_title', v)}
+        testId="gacha-title"
+      />
       <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
         <FormField field="cate" label="类型" required disabled={bound}>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              aria-label="类型"
-              value={String(form.cate)}
-              onChange={(e) => set('cate', e.target.value ? Number(e.target.value) : '')}
-              data-testid="gacha-cate"
-            >
-              <option value="">请选择类型</option>
-              {GACHA_CATES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            label="类型"
+            value={String(form.cate)}
+            onChange={(v) => set('cate', v ? Number(v) : '')}
+            options={GACHA_CATES}
+            placeholder="请选择类型"
+            testId="gacha-cate"
+          />
         </FormField>
-        <FormField field="price" label="零售价" required disabled={bound}>
-          <InputGroup startElement="¥">
-            <Input
-              inputMode="decimal"
-              placeholder="0.01 - 50000"
-              disabled={bound}
-              value={form.price}
-              onChange={(e) => set('price', e.target.value)}
-              data-testid="gacha-price"
-            />
-          </InputGroup>
-        </FormField>
-        <FormField field="cost_price" label="成本价" required disabled={bound}>
-          <InputGroup startElement="¥">
-            <Input
-              inputMode="decimal"
-              placeholder="0.01 - 50000"
-              disabled={bound}
-              value={form.cost_price}
-              onChange={(e) => set('cost_price', e.target.value)}
-              data-testid="gacha-cost"
-            />
-          </InputGroup>
-        </FormField>
+        <MoneyField
+          field="price"
+          label="零售价"
+          placeholder="0.01 - 50000"
+          disabled={bound}
+          value={form.price}
+          onChange={(v) => set('price', v)}
+          testId="gacha-price"
+        />
+        <MoneyField
+          field="cost_price"
+          label="成本价"
+          placeholder="0.01 - 50000"
+          disabled={bound}
+          value={form.cost_price}
+          onChange={(v) => set('cost_price', v)}
+          testId="gacha-cost"
+        />
       </Grid>
       <Grid templateColumns={{ base: '1fr', md: '1fr 2fr' }} gap="4">
         <FormField
@@ -195,12 +170,9 @@ export function GachaDialog({ open, onOpenChange, editing, defaultBrandId }: Gac
         </FormField>
       </Grid>
       <FormField field="pics" label="商品图片" required>
-        <ImageUpload
+        <GoodsPictureUpload
           value={form.pics}
           onChange={(keys) => set('pics', keys)}
-          width={LIMITS.goodsPicture.width}
-          height={LIMITS.goodsPicture.height}
-          maxSize={LIMITS.goodsPictureMaxBytes}
           limit={LIMITS.gachaPicsMax}
           size={88}
           testId="gacha-pics"

@@ -1,15 +1,18 @@
-import { Badge, Button, HStack, IconButton, Image, Link, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
 import { api, type GachaGoods, messages, PER_ID } from '@toy/shared';
-import { Ban, FileSpreadsheet, History, Link2Off, Maximize2, Minimize2, Pencil, Plus, Search } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Ban, FileSpreadsheet, Link2Off, Maximize2, Minimize2, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
 import { BrandFilter } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterInput, useFilterDrafts } from '../../components/FilterInput';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { toQuery } from '../../components/listParams';
-import { previewUrl } from '../../components/upload/uploadCore';
+import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
+import { useBrandList } from '../../components/useBrandList';
+import { useEditDialog } from '../../components/useEditDialog';
 import { useListParams } from '../../components/useListParams';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -20,8 +23,6 @@ import { GachaExport } from './GachaExport';
 import { GachaImport } from './GachaImport';
 import { gachaListParams, TABLE_HEIGHTS } from './params';
 
-const yuan = (n: number) => `¥${n.toFixed(2)}`;
-
 /** 扭蛋商品管理 (spec 01 screen 3): filters, 搜索 / 新增 / 导出查询结果 / 上传商品, table and dialog. */
 export default function GachaListPage() {
   const { params, setFilters, setPage, setPageSize } = useListParams(gachaListParams);
@@ -29,20 +30,15 @@ export default function GachaListPage() {
     sku_id: params.sku_id ? String(params.sku_id) : '',
     goods_title: params.goods_title ?? '',
   });
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
-  const waitingBrand = params.ip_id === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
-  const { data, error, isLoading, mutate } = useCall(api.gacha.list, toQuery(params), {
+  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
+  const list = useCall(api.gacha.list, toQuery(params), {
     enabled: params.ip_id !== undefined,
   });
-  const [dialog, setDialog] = useState<{ open: boolean; editing: GachaGoods | null }>({ open: false, editing: null });
+  const dialog = useEditDialog<GachaGoods>();
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const [tall, setTall] = useState(false);
   const { confirm, dialog: confirmDialog } = useConfirm();
 
-  const onBrand = useCallback(
-    (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
-    [setFilters],
-  );
   const search = () => {
     const id = drafts.sku_id.trim();
     setFilters({
@@ -63,46 +59,16 @@ export default function GachaListPage() {
   };
 
   const columns: Column<GachaGoods>[] = [
-    { key: 'id', header: 'ID', width: '64px', render: (g) => <Text color="fg.muted">{g.id}</Text> },
-    {
-      key: 'pics',
-      header: '图片',
-      render: (g) => (
-        <HStack gap="1">
-          <Image
-            src={previewUrl(g.pics[0] ?? '', 120)}
-            alt={g.goods_title}
-            boxSize="48px"
-            minW="48px"
-            flexShrink={0}
-            rounded="md"
-            objectFit="cover"
-            bg="gray.100"
-          />
-          {g.pics.length > 1 && (
-            <Text fontSize="xs" color="fg.muted">
-              +{g.pics.length - 1}
-            </Text>
-          )}
-        </HStack>
-      ),
-    },
-    {
-      key: 'title',
-      header: '商品名称',
-      render: (g) => (
-        <Text fontWeight="500" minW="160px" maxW="240px" lineClamp={2} opacity={g.status ? 1 : 0.55}>
-          {g.goods_title}
-        </Text>
-      ),
-    },
+    idColumn(),
+    pictureColumn('pics', (g) => ({ src: g.pics, alt: g.goods_title })),
+    titleColumn((g) => g.goods_title, { dim: (g) => !g.status }),
     {
       key: 'cate',
       header: '类型',
       render: (g) => <Badge colorPalette={g.cate === 2 ? 'orange' : 'brand'}>{g.cate_text}</Badge>,
     },
-    { key: 'price', header: '零售价', align: 'end', render: (g) => <Text fontWeight="600">{yuan(g.price)}</Text> },
-    { key: 'cost', header: '成本价', align: 'end', render: (g) => <Text color="fg.muted">{yuan(g.cost_price)}</Text> },
+    moneyColumn('price', '零售价', (g) => g.price, { fontWeight: '600' }),
+    moneyColumn('cost', '成本价', (g) => g.cost_price, { color: 'fg.muted' }),
     {
       key: 'stock',
       header: '库存',
@@ -155,36 +121,15 @@ export default function GachaListPage() {
           </Badge>
         ),
     },
-    {
-      key: 'created_at',
-      header: '创建时间',
-      render: (g) => (
-        <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
-          {g.created_at}
-        </Text>
-      ),
-    },
-    {
-      key: 'actions',
-      header: '操作',
-      sticky: 'end',
-      render: (g) => (
-        <HStack gap="0">
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="brand"
-            onClick={() => setDialog({ open: true, editing: g })}
-            data-testid="gacha-edit"
-          >
-            <Pencil size={14} />
-            编辑
-          </Button>
+    timeColumn('created_at', '创建时间', (g) => g.created_at),
+    actionsColumn(
+      (g) => (
+        <RowActions>
+          <EditAction onClick={() => dialog.edit(g)} testId="gacha-edit" />
           {g.active_num === 0 && g.status === 1 && (
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="orange"
+            <RowAction
+              icon={Ban}
+              palette="orange"
               onClick={() =>
                 void act(
                   messages.gacha.invalidateConfirm,
@@ -192,17 +137,15 @@ export default function GachaListPage() {
                   messages.success.done,
                 )
               }
-              data-testid="gacha-invalidate"
+              testId="gacha-invalidate"
             >
-              <Ban size={14} />
               失效
-            </Button>
+            </RowAction>
           )}
           {g.active_num > 0 && (
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="orange"
+            <RowAction
+              icon={Link2Off}
+              palette="orange"
               onClick={() =>
                 void act(
                   messages.gacha.unbindConfirm,
@@ -210,25 +153,19 @@ export default function GachaListPage() {
                   messages.gacha.unbound,
                 )
               }
-              data-testid="gacha-unbind"
+              testId="gacha-unbind"
             >
-              <Link2Off size={14} />
               解除活动关联
-            </Button>
+            </RowAction>
           )}
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="gray"
+          <AuditAction
             onClick={() => setAuditOf({ entity: 'gacha', id: g.id, title: g.goods_title })}
-            data-testid="gacha-audit"
-          >
-            <History size={14} />
-            操作记录
-          </Button>
-        </HStack>
+            testId="gacha-audit"
+          />
+        </RowActions>
       ),
-    },
+      { sticky: 'end' },
+    ),
   ];
 
   const downloadTemplate = async () => {
@@ -273,7 +210,7 @@ export default function GachaListPage() {
               size="sm"
               colorPalette="brand"
               variant="subtle"
-              onClick={() => setDialog({ open: true, editing: null })}
+              onClick={() => dialog.add()}
               data-testid="gacha-add"
             >
               <Plus size={14} />
@@ -299,7 +236,7 @@ export default function GachaListPage() {
     >
       <HStack justify="space-between" mb="3">
         <Text fontSize="sm" color="fg.muted">
-          共 {data?.page.total_rows ?? 0} 个商品
+          共 {list.data?.page.total_rows ?? 0} 个商品
         </Text>
         <IconButton
           size="xs"
@@ -314,27 +251,19 @@ export default function GachaListPage() {
       </HStack>
       <DataTable
         columns={columns}
-        rows={params.ip_id === undefined ? (waitingBrand ? undefined : []) : data?.list}
+        {...table(list.data?.list, list)}
         rowKey={(g) => g.id}
-        loading={isLoading || waitingBrand}
-        error={error ?? brands.error}
-        onRetry={() => void mutate()}
         rowTestId="gacha-row"
         maxH={`${tall ? TABLE_HEIGHTS.tall : TABLE_HEIGHTS.compact}px`}
       />
       <ListPagination
-        total={data?.page.total_rows ?? 0}
+        total={list.data?.page.total_rows ?? 0}
         page={params.page}
         pageSize={params.limit}
         onPageChange={setPage}
         onPageSizeChange={setPageSize}
       />
-      <GachaDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        defaultBrandId={params.ip_id}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
+      <GachaDialog {...dialog.props} defaultBrandId={params.ip_id} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}
     </ListPage>

@@ -1,13 +1,19 @@
-import { Grid, HStack, Input, InputGroup, RadioGroup, Switch, Text } from '@chakra-ui/react';
-import { api, type Goods, goodsSave, LIMITS, messages, PER_ID } from '@toy/shared';
-import { useEffect, useState } from 'react';
-import { BrandSelect } from '../../components/BrandSelect';
+import { Grid, Input, Switch, Text } from '@chakra-ui/react';
+import { api, type Goods, goodsSave, messages } from '@toy/shared';
 import { FormDialog, FormField } from '../../components/FormDialog';
-import { ImageUpload } from '../../components/upload/ImageUpload';
+import {
+  BrandField,
+  Choice,
+  GoodsPictureUpload,
+  GoodsTitleField,
+  MoneyField,
+  useDialogForm,
+} from '../../components/formFields';
+import type { EditDialogProps } from '../../components/useEditDialog';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate } from '../../lib/useCall';
-import { useBrandWord } from '../auth/useBrandWord';
+import { STOCK_LIMIT_OPTIONS } from './StockDialog';
 
 interface FormState {
   id?: number;
@@ -69,21 +75,11 @@ const SIZES = [
   { field: 'height', label: '高', unit: 'cm' },
 ] as const;
 
-export interface GoodsDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  editing: Goods | null;
-  defaultBrandId?: number;
-}
+export type GoodsDialogProps = EditDialogProps<Goods>;
 
 /** 新增商品 / 编辑商品 (spec 01 §5 "Goods form"): every rule of goodsSave, checked before sending. */
 export function GoodsDialog({ open, onOpenChange, editing, defaultBrandId }: GoodsDialogProps) {
-  const word = useBrandWord();
-  const [form, setForm] = useState<FormState>(() => initial(editing, defaultBrandId));
-  useEffect(() => {
-    if (open) setForm(initial(editing, defaultBrandId));
-  }, [open, editing, defaultBrandId]);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const { form, set } = useDialogForm(open, initial, editing, defaultBrandId);
   const overseas = form.is_overseas === 1;
 
   return (
@@ -103,36 +99,17 @@ export function GoodsDialog({ open, onOpenChange, editing, defaultBrandId }: Goo
         await invalidate(api.goods.list);
       }}
     >
-      <FormField field="ip_id" label={word} required>
-        <BrandSelect
-          perId={PER_ID.box}
-          value={form.ip_id === '' ? undefined : form.ip_id}
-          onChange={(id) => set('ip_id', id ?? '')}
-          defaultFirst={false}
-          testId="goods-brand"
-        />
-      </FormField>
-      <FormField field="title" label="商品名称" required>
-        <Input
-          placeholder="请输入商品名称"
-          maxLength={LIMITS.goodsTitleMax}
-          value={form.title}
-          onChange={(e) => set('title', e.target.value)}
-          data-testid="goods-title"
-        />
-      </FormField>
+      <BrandField value={form.ip_id} onChange={(id) => set('ip_id', id)} testId="goods-brand" />
+      <GoodsTitleField field="title" value={form.title} onChange={(v) => set('title', v)} testId="goods-title" />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-        <FormField field="price" label="价格" required>
-          <InputGroup startElement="¥">
-            <Input
-              inputMode="decimal"
-              placeholder="0.00"
-              value={form.price}
-              onChange={(e) => set('price', e.target.value)}
-              data-testid="goods-price"
-            />
-          </InputGroup>
-        </FormField>
+        <MoneyField
+          field="price"
+          label="价格"
+          placeholder="0.00"
+          value={form.price}
+          onChange={(v) => set('price', v)}
+          testId="goods-price"
+        />
         <FormField field="goods_code" label="条码">
           <Input
             placeholder="商品条码"
@@ -151,12 +128,9 @@ export function GoodsDialog({ open, onOpenChange, editing, defaultBrandId }: Goo
         />
       </FormField>
       <FormField field="pic" label="商品图片" required>
-        <ImageUpload
+        <GoodsPictureUpload
           value={form.pic ? [form.pic] : []}
           onChange={(keys) => set('pic', keys[keys.length - 1] ?? '')}
-          width={LIMITS.goodsPicture.width}
-          height={LIMITS.goodsPicture.height}
-          maxSize={LIMITS.goodsPictureMaxBytes}
           hint="支持 jpg/png/gif，尺寸 800*800px，小于1MB"
           testId="goods-pic"
         />
@@ -164,26 +138,13 @@ export function GoodsDialog({ open, onOpenChange, editing, defaultBrandId }: Goo
       {!editing && (
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           <FormField field="stock_limit" label="库存类型" required>
-            <RadioGroup.Root
+            <Choice
               value={String(form.stock_limit)}
-              onValueChange={(e) => set('stock_limit', Number(e.value))}
-              colorPalette="brand"
-              size="sm"
-              data-testid="goods-stock-limit"
-            >
-              <HStack gap="5" h="10">
-                {[
-                  { value: '1', label: '限制库存' },
-                  { value: '0', label: messages.goods.unlimited },
-                ].map((o) => (
-                  <RadioGroup.Item key={o.value} value={o.value} data-testid={`goods-stock-limit-${o.value}`}>
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                ))}
-              </HStack>
-            </RadioGroup.Root>
+              onChange={(v) => set('stock_limit', Number(v))}
+              options={STOCK_LIMIT_OPTIONS}
+              testId="goods-stock-limit"
+              h="10"
+            />
           </FormField>
           {form.stock_limit === 1 && (
             <FormField field="stock" label="库存" required>

@@ -1,15 +1,18 @@
-import { Badge, Button, HStack, Image, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { api, type Goods, messages, PER_ID } from '@toy/shared';
-import { History, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { BrandFilter } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { toQuery } from '../../components/listParams';
-import { previewUrl } from '../../components/upload/uploadCore';
+import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
+import { useBrandList } from '../../components/useBrandList';
+import { useEditDialog } from '../../components/useEditDialog';
 import { useListParams } from '../../components/useListParams';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -19,27 +22,21 @@ import { GoodsDialog } from './GoodsDialog';
 import { goodsListParams } from './params';
 import { StockDialog } from './StockDialog';
 
-const yuan = (n: number) => `¥${n.toFixed(2)}`;
 const dash = (v: number | null) => (v === null ? '—' : String(v));
 
 /** 商品列表 (spec 01 screen 2): brand and name filters in the URL, the table, add/edit, stock, delete. */
 export default function GoodsListPage() {
   const { params, setFilters, setPage, setPageSize, reset } = useListParams(goodsListParams);
   const { drafts, set } = useFilterDrafts({ title: params.title ?? '' });
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
-  const waitingBrand = params.ip_id === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
-  const { data, error, isLoading, mutate } = useCall(api.goods.list, toQuery(params), {
+  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
+  const list = useCall(api.goods.list, toQuery(params), {
     enabled: params.ip_id !== undefined,
   });
-  const [dialog, setDialog] = useState<{ open: boolean; editing: Goods | null }>({ open: false, editing: null });
+  const dialog = useEditDialog<Goods>();
   const [stockOf, setStockOf] = useState<Goods | null>(null);
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const { confirm, dialog: confirmDialog } = useConfirm();
 
-  const onBrand = useCallback(
-    (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
-    [setFilters],
-  );
   const search = () => setFilters({ title: drafts.title.trim() || undefined });
 
   const remove = async (g: Goods) => {
@@ -57,31 +54,9 @@ export default function GoodsListPage() {
   };
 
   const columns: Column<Goods>[] = [
-    { key: 'id', header: 'ID', width: '64px', render: (g) => <Text color="fg.muted">{g.id}</Text> },
-    {
-      key: 'pic',
-      header: '图片',
-      render: (g) => (
-        <Image
-          src={previewUrl(g.pic, 120)}
-          alt={g.title}
-          boxSize="48px"
-          minW="48px"
-          rounded="md"
-          objectFit="cover"
-          bg="gray.100"
-        />
-      ),
-    },
-    {
-      key: 'title',
-      header: '商品名称',
-      render: (g) => (
-        <Text fontWeight="500" minW="160px" maxW="240px" lineClamp={2}>
-          {g.title}
-        </Text>
-      ),
-    },
+    idColumn(),
+    pictureColumn('pic', (g) => ({ src: g.pic, alt: g.title })),
+    titleColumn((g) => g.title),
     {
       key: 'goods_num',
       header: '备注',
@@ -96,7 +71,7 @@ export default function GoodsListPage() {
       header: '条码',
       render: (g) => (g.goods_code ? <Text fontFamily="mono">{g.goods_code}</Text> : <Text color="fg.muted">—</Text>),
     },
-    { key: 'price', header: '价格', align: 'end', render: (g) => <Text fontWeight="600">{yuan(g.price)}</Text> },
+    moneyColumn('price', '价格', (g) => g.price, { fontWeight: '600' }),
     {
       key: 'is_overseas',
       header: '海外',
@@ -146,54 +121,19 @@ export default function GoodsListPage() {
         </Text>
       ),
     },
-    {
-      key: 'created_at',
-      header: '创建时间',
-      render: (g) => (
-        <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
-          {g.created_at}
-        </Text>
-      ),
-    },
-    {
-      key: 'actions',
-      header: '操作',
-      sticky: 'end',
-      render: (g) => (
-        <HStack gap="0">
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="brand"
-            onClick={() => setDialog({ open: true, editing: g })}
-            data-testid="goods-edit"
-          >
-            <Pencil size={14} />
-            编辑
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            onClick={() => void remove(g)}
-            data-testid="goods-delete"
-          >
-            <Trash2 size={14} />
+    timeColumn('created_at', '创建时间', (g) => g.created_at),
+    actionsColumn(
+      (g) => (
+        <RowActions>
+          <EditAction onClick={() => dialog.edit(g)} testId="goods-edit" />
+          <RowAction icon={Trash2} palette="red" onClick={() => void remove(g)} testId="goods-delete">
             删除
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="gray"
-            onClick={() => setAuditOf({ entity: 'goods', id: g.id, title: g.title })}
-            data-testid="goods-audit"
-          >
-            <History size={14} />
-            操作记录
-          </Button>
-        </HStack>
+          </RowAction>
+          <AuditAction onClick={() => setAuditOf({ entity: 'goods', id: g.id, title: g.title })} testId="goods-audit" />
+        </RowActions>
       ),
-    },
+      { sticky: 'end' },
+    ),
   ];
 
   return (
@@ -202,7 +142,7 @@ export default function GoodsListPage() {
       description="管理实物商品、价格与库存"
       testId="goods-page"
       actions={
-        <Button colorPalette="brand" onClick={() => setDialog({ open: true, editing: null })} data-testid="goods-add">
+        <Button colorPalette="brand" onClick={() => dialog.add()} data-testid="goods-add">
           <Plus size={16} />
           新增商品
         </Button>
@@ -221,28 +161,15 @@ export default function GoodsListPage() {
         </>
       }
     >
-      <DataTable
-        columns={columns}
-        rows={params.ip_id === undefined ? (waitingBrand ? undefined : []) : data?.lists}
-        rowKey={(g) => g.id}
-        loading={isLoading || waitingBrand}
-        error={error ?? brands.error}
-        onRetry={() => void mutate()}
-        rowTestId="goods-row"
-      />
+      <DataTable columns={columns} {...table(list.data?.lists, list)} rowKey={(g) => g.id} rowTestId="goods-row" />
       <ListPagination
-        total={data?.pagination.total_rows ?? 0}
+        total={list.data?.pagination.total_rows ?? 0}
         page={params.page}
         pageSize={params.limit}
         onPageChange={setPage}
         onPageSizeChange={setPageSize}
       />
-      <GoodsDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        defaultBrandId={params.ip_id}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
+      <GoodsDialog {...dialog.props} defaultBrandId={params.ip_id} />
       <StockDialog goods={stockOf} onOpenChange={(open) => !open && setStockOf(null)} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}

@@ -1,10 +1,17 @@
-import { Badge, Box, HStack, Input, RadioGroup, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Input, Text } from '@chakra-ui/react';
 import { api, type Goods, goodsStock, messages, STOCK_ACTION, STOCK_LIMIT } from '@toy/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog, FormField } from '../../components/FormDialog';
+import { Choice } from '../../components/formFields';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate } from '../../lib/useCall';
+
+/** 库存类型: 限制库存 (1) or 不限库存 (0). */
+export const STOCK_LIMIT_OPTIONS = [
+  { value: '1', label: '限制库存' },
+  { value: '0', label: messages.goods.unlimited },
+];
 
 interface StockForm {
   id: number;
@@ -23,38 +30,6 @@ const initial = (goods: Goods | null): StockForm => ({
   num: '',
   stock_num: '',
 });
-
-function Choice({
-  value,
-  onChange,
-  options,
-  testId,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  testId: string;
-}) {
-  return (
-    <RadioGroup.Root
-      value={value}
-      onValueChange={(e) => onChange(e.value ?? '')}
-      colorPalette="brand"
-      size="sm"
-      data-testid={testId}
-    >
-      <HStack gap="5" minH="8">
-        {options.map((o) => (
-          <RadioGroup.Item key={o.value} value={o.value} data-testid={`${testId}-${o.value}`}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </HStack>
-    </RadioGroup.Root>
-  );
-}
 
 /**
  * 修改库存 (spec 01 §4 "Goods stock dialog"): unlimited → limited asks the new stock; limited →
@@ -104,10 +79,7 @@ export function StockDialog({ goods, onOpenChange }: { goods: Goods | null; onOp
         <Choice
           value={String(form.stock_limit)}
           onChange={(v) => set('stock_limit', v === '' ? '' : Number(v))}
-          options={[
-            { value: '1', label: '限制库存' },
-            { value: '0', label: messages.goods.unlimited },
-          ]}
+          options={STOCK_LIMIT_OPTIONS}
           testId="stock-type"
         />
       </FormField>

@@ -1,23 +1,15 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
-import { api, COUNTRIES, messages, PER_ID, type Warehouse, type WarehouseForm, warehouseSave } from '@toy/shared';
-import { useEffect, useState } from 'react';
-import { BrandSelect } from '../../components/BrandSelect';
+import { Input } from '@chakra-ui/react';
+import { api, COUNTRIES, messages, type Warehouse, type WarehouseForm, warehouseSave } from '@toy/shared';
 import { FormDialog, FormField } from '../../components/FormDialog';
+import { BrandField, OptionSelect, useDialogForm } from '../../components/formFields';
+import type { EditDialogProps } from '../../components/useEditDialog';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate } from '../../lib/useCall';
-import { useBrandWord } from '../auth/useBrandWord';
 
 type FormState = Omit<WarehouseForm, 'ip_id'> & { ip_id: number | '' };
 
-export interface WarehouseDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The row being edited, or null to add. */
-  editing: Warehouse | null;
-  /** The brand a new warehouse starts with (the list's brand filter). */
-  defaultBrandId?: number;
-}
+export type WarehouseDialogProps = EditDialogProps<Warehouse>;
 
 const initial = (editing: Warehouse | null, brandId?: number): FormState =>
   editing
@@ -26,12 +18,7 @@ const initial = (editing: Warehouse | null, brandId?: number): FormState =>
 
 /** 新增仓库 / 编辑仓库: brand, name, country, checked by warehouseSave (its rule table) before sending. */
 export function WarehouseDialog({ open, onOpenChange, editing, defaultBrandId }: WarehouseDialogProps) {
-  const word = useBrandWord();
-  const [form, setForm] = useState<FormState>(() => initial(editing, defaultBrandId));
-
-  useEffect(() => {
-    if (open) setForm(initial(editing, defaultBrandId));
-  }, [open, editing, defaultBrandId]);
+  const { form, set } = useDialogForm(open, initial, editing, defaultBrandId);
 
   return (
     <FormDialog
@@ -48,41 +35,25 @@ export function WarehouseDialog({ open, onOpenChange, editing, defaultBrandId }:
         await invalidate(api.warehouse.list);
       }}
     >
-      <FormField field="ip_id" label={word} required>
-        <BrandSelect
-          perId={PER_ID.box}
-          value={form.ip_id === '' ? undefined : form.ip_id}
-          onChange={(id) => setForm((f) => ({ ...f, ip_id: id ?? '' }))}
-          defaultFirst={false}
-          testId="warehouse-brand"
-        />
-      </FormField>
+      <BrandField value={form.ip_id} onChange={(id) => set('ip_id', id)} testId="warehouse-brand" />
       <FormField field="name" label="仓库名称" required>
         <Input
           placeholder="请输入仓库名称"
           maxLength={50}
           value={form.name}
-          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+          onChange={(e) => set('name', e.target.value)}
           data-testid="warehouse-name"
         />
       </FormField>
       <FormField field="country" label="国家" required>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            aria-label="国家"
-            value={form.country}
-            onChange={(e) => setForm((f) => ({ ...f, country: e.target.value }))}
-            data-testid="warehouse-country"
-          >
-            <option value="">请选择国家</option>
-            {COUNTRIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          label="国家"
+          value={form.country}
+          onChange={(v) => set('country', v)}
+          options={COUNTRIES}
+          placeholder="请选择国家"
+          testId="warehouse-country"
+        />
       </FormField>
     </FormDialog>
   );

@@ -1,10 +1,13 @@
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { api, PER_ID, type Warehouse } from '@toy/shared';
-import { Pencil, Plus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Plus } from 'lucide-react';
 import { BrandFilter } from '../../components/BrandSelect';
+import { actionsColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ListPage } from '../../components/ListPage';
+import { EditAction } from '../../components/RowActions';
+import { useBrandList } from '../../components/useBrandList';
+import { useEditDialog } from '../../components/useEditDialog';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 import { useBrandWord } from '../auth/useBrandWord';
@@ -15,20 +18,9 @@ import { WarehouseDialog } from './WarehouseDialog';
 export default function WarehouseListPage() {
   const { params, setFilters } = useListParams(warehouseListParams);
   const word = useBrandWord();
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
-  // Until BrandSelect has put the first brand in the URL there is nothing to list (unless there are no brands).
-  const waitingBrand = params.ip_id === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
-  const { data, error, isLoading, isValidating, mutate } = useCall(
-    api.warehouse.list,
-    { ip_id: params.ip_id },
-    { enabled: params.ip_id !== undefined },
-  );
-  const [dialog, setDialog] = useState<{ open: boolean; editing: Warehouse | null }>({ open: false, editing: null });
-
-  const onBrand = useCallback(
-    (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
-    [setFilters],
-  );
+  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
+  const list = useCall(api.warehouse.list, { ip_id: params.ip_id }, { enabled: params.ip_id !== undefined });
+  const dialog = useEditDialog<Warehouse>();
 
   const columns: Column<Warehouse>[] = [
     { key: 'name', header: '仓库名称', render: (w) => <Text fontWeight="500">{w.name}</Text> },
@@ -42,23 +34,9 @@ export default function WarehouseListPage() {
       ),
     },
     { key: 'updated_at', header: '更新时间', render: (w) => <Text color="fg.muted">{w.updated_at}</Text> },
-    {
-      key: 'actions',
-      header: '操作',
+    actionsColumn((w) => <EditAction onClick={() => dialog.edit(w)} testId="warehouse-edit" />, {
       width: '120px',
-      render: (w) => (
-        <Button
-          size="xs"
-          variant="ghost"
-          colorPalette="brand"
-          onClick={() => setDialog({ open: true, editing: w })}
-          data-testid="warehouse-edit"
-        >
-          <Pencil size={14} />
-          编辑
-        </Button>
-      ),
-    },
+    }),
   ];
 
   return (
@@ -67,11 +45,7 @@ export default function WarehouseListPage() {
       description={`管理各${word}的海外仓库`}
       testId="warehouse-page"
       actions={
-        <Button
-          colorPalette="brand"
-          onClick={() => setDialog({ open: true, editing: null })}
-          data-testid="warehouse-add"
-        >
+        <Button colorPalette="brand" onClick={() => dialog.add()} data-testid="warehouse-add">
           <Plus size={16} />
           新增仓库
         </Button>
@@ -82,29 +56,16 @@ export default function WarehouseListPage() {
     >
       <HStack justify="space-between" mb="3">
         <Text fontSize="sm" color="fg.muted">
-          共 {data?.length ?? 0} 个仓库
+          共 {list.data?.length ?? 0} 个仓库
         </Text>
-        {isValidating && !isLoading && (
+        {list.isValidating && !list.isLoading && (
           <Text fontSize="xs" color="fg.subtle">
             刷新中…
           </Text>
         )}
       </HStack>
-      <DataTable
-        columns={columns}
-        rows={params.ip_id === undefined ? (waitingBrand ? undefined : []) : data}
-        rowKey={(w) => w.id}
-        loading={isLoading || waitingBrand}
-        error={error ?? brands.error}
-        onRetry={() => void mutate()}
-        rowTestId="warehouse-row"
-      />
-      <WarehouseDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        defaultBrandId={params.ip_id}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
+      <DataTable columns={columns} {...table(list.data, list)} rowKey={(w) => w.id} rowTestId="warehouse-row" />
+      <WarehouseDialog {...dialog.props} defaultBrandId={params.ip_id} />
     </ListPage>
   );
 }

@@ -1,0 +1,45 @@
+import { Button, HStack } from '@chakra-ui/react';
+import { History, type LucideIcon, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** The buttons of a row's 操作 cell, side by side. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <HStack gap="0">{children}</HStack>;
+}
+
+export interface RowActionProps {
+  icon: LucideIcon;
+  children: ReactNode;
+  onClick: () => void;
+  /** The button's colour palette: brand (default), red for delete, orange for warnings, gray for records. */
+  palette?: string;
+  testId?: string;
+}
+
+/** One small ghost button of a row's 操作 cell: an icon and a word. */
+export function RowAction({ icon: Icon, children, onClick, palette = 'brand', testId }: RowActionProps) {
+  return (
+    <Button size="xs" variant="ghost" colorPalette={palette} onClick={onClick} data-testid={testId}>
+      <Icon size={14} />
+      {children}
+    </Button>
+  );
+}
+
+/** 编辑 of a row. */
+export function EditAction({ onClick, testId }: { onClick: () => void; testId?: string }) {
+  return (
+    <RowAction icon={Pencil} onClick={onClick} testId={testId}>
+      编辑
+    </RowAction>
+  );
+}
+
+/** 操作记录 of a row (opens the audit dialog). */
+export function AuditAction({ onClick, testId }: { onClick: () => void; testId?: string }) {
+  return (
+    <RowAction icon={History} palette="gray" onClick={onClick} testId={testId}>
+      操作记录
+    </RowAction>
+  );
+}

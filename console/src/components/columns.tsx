@@ -1,0 +1,143 @@
+import { HStack, Image, type ImageProps, Text, type TextProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { Column } from './DataTable';
+import { previewUrl } from './upload/uploadCore';
+
+/** A price as the lists show it: ¥12.50. */
+export const yuan = (n: number) => `¥${n.toFixed(2)}`;
+
+/** A square product picture (a 120px preview), rounded and cropped to fill. */
+export function Thumbnail({
+  src,
+  alt,
+  size = 48,
+  bg = 'gray.100',
+  ...rest
+}: { src: string; alt: string; size?: number } & ImageProps) {
+  const box = `${size}px`;
+  return (
+    <Image
+      src={previewUrl(src, 120)}
+      alt={alt}
+      boxSize={box}
+      minW={box}
+      flexShrink={0}
+      rounded="md"
+      objectFit="cover"
+      bg={bg}
+      {...rest}
+    />
+  );
+}
+
+/** A picture next to what names it (a title, or a title and a line under it). */
+export function PictureTitle({
+  src,
+  alt,
+  size,
+  bg,
+  children,
+}: {
+  src: string;
+  alt: string;
+  size?: number;
+  bg?: ImageProps['bg'];
+  children: ReactNode;
+}) {
+  return (
+    <HStack gap="3" minW="220px">
+      <Thumbnail src={src} alt={alt} size={size} bg={bg} />
+      {children}
+    </HStack>
+  );
+}
+
+/** The muted ID column. */
+export function idColumn<T extends { id: number }>(): Column<T> {
+  return { key: 'id', header: 'ID', width: '64px', render: (row) => <Text color="fg.muted">{row.id}</Text> };
+}
+
+/** A picture column: one picture, or the first of several with "+N" for the rest. */
+export function pictureColumn<T>(
+  key: string,
+  picture: (row: T) => { src: string | string[]; alt: string },
+  header = '图片',
+): Column<T> {
+  return {
+    key,
+    header,
+    render: (row) => {
+      const { src: pics, alt } = picture(row);
+      if (!Array.isArray(pics)) return <Thumbnail src={pics} alt={alt} />;
+      return (
+        <HStack gap="1">
+          <Thumbnail src={pics[0] ?? ''} alt={alt} />
+          {pics.length > 1 && (
+            <Text fontSize="xs" color="fg.muted">
+              +{pics.length - 1}
+            </Text>
+          )}
+        </HStack>
+      );
+    },
+  };
+}
+
+/** The goods-name column: up to two lines; `dim` fades rows that are no longer in use. */
+export function titleColumn<T>(
+  title: (row: T) => string,
+  options: { header?: string; dim?: (row: T) => boolean } = {},
+): Column<T> {
+  const { header = '商品名称', dim } = options;
+  return {
+    key: 'title',
+    header,
+    render: (row) => (
+      <Text fontWeight="500" minW="160px" maxW="240px" lineClamp={2} opacity={dim ? (dim(row) ? 0.55 : 1) : undefined}>
+        {title(row)}
+      </Text>
+    ),
+  };
+}
+
+/** A money column, right-aligned as ¥0.00; `text` styles it (plain text without). */
+export function moneyColumn<T>(
+  key: string,
+  header: string,
+  amount: (row: T) => number,
+  text?: TextProps & { testId?: string },
+): Column<T> {
+  if (!text) return { key, header, align: 'end', render: (row) => yuan(amount(row)) };
+  const { testId, ...props } = text;
+  return {
+    key,
+    header,
+    align: 'end',
+    render: (row) => (
+      <Text {...props} data-testid={testId}>
+        {yuan(amount(row))}
+      </Text>
+    ),
+  };
+}
+
+/** A date-time column: small, muted, on one line. */
+export function timeColumn<T>(key: string, header: string, time: (row: T) => ReactNode): Column<T> {
+  return {
+    key,
+    header,
+    render: (row) => (
+      <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
+        {time(row)}
+      </Text>
+    ),
+  };
+}
+
+/** The 操作 column at the end of a list. */
+export function actionsColumn<T>(
+  render: (row: T) => ReactNode,
+  options: Pick<Column<T>, 'width' | 'sticky'> = {},
+): Column<T> {
+  return { key: 'actions', header: '操作', render, ...options };
+}
