@@ -1,6 +1,17 @@
 import { type Allocation, api, type Template } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
-import { brandIds, call, login } from './helpers.js';
+import { afterAll } from 'vitest';
+import { brandIds, call, login, makeApp } from './helpers.js';
+
+/**
+ * A test file's app with the demo data (closed after its tests) and the demo merchant's context:
+ * `const { app, brand, molly, sweet } = await demoApp();` at the top of the file.
+ */
+export async function demoApp(overrides?: Parameters<typeof makeApp>[0]) {
+  const app = await makeApp(overrides);
+  afterAll(() => app.close());
+  return { app, ...(await demo(app)) };
+}
 
 /** The demo merchant, its brand Molly and the template 甜品派对 (10 boxes per case). */
 export async function demo(app: FastifyInstance) {

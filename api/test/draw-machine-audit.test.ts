@@ -1,20 +1,11 @@
-import { type AuditEntry, api, messages, type Template } from '@toy/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, draw, player, publishMachine } from './draw-helpers.js';
-import { call, createMerchant, login, makeApp } from './helpers.js';
+import { type AuditEntry, api, messages } from '@toy/shared';
+import { describe, expect, it } from 'vitest';
+import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
+import { call, createMerchant, login } from './helpers.js';
 
 const m = messages.drawMachine;
 
-let app: FastifyInstance;
-let brand: string;
-let molly: number;
-let sweet: Template;
-beforeAll(async () => {
-  app = await makeApp();
-  ({ brand, molly, sweet } = await demo(app));
-});
-afterAll(() => app.close());
+const { app, brand, molly, sweet } = await demoApp();
 
 const post = (def: (typeof api.drawMachine)[keyof typeof api.drawMachine], body: Record<string, unknown>) =>
   call(app, def, body as never, { token: brand });

@@ -1,24 +1,14 @@
-import { api, type DrawMachine, messages, type Template } from '@toy/shared';
+import { api, type DrawMachine, messages } from '@toy/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
-import { demo, draw, player, publishMachine } from './draw-helpers.js';
-import { call, makeApp } from './helpers.js';
+import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
+import { call } from './helpers.js';
 
 const m = messages.drawMachine;
 const notFound = { status: 404, msg: messages.common.notFound, data: null };
 
-let app: FastifyInstance;
-let brand: string;
-let shop: string;
-let molly: number;
-let sweet: Template;
-beforeAll(async () => {
-  app = await makeApp();
-  ({ brand, shop, molly, sweet } = await demo(app));
-});
-afterAll(() => app.close());
+const { app, brand, shop, molly, sweet } = await demoApp();
 
 const info = async (id: number, token = brand) =>
   (await call(app, api.drawMachine.info, { batch_id: id }, { token })).body.data?.info as DrawMachine;

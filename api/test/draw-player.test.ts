@@ -1,24 +1,15 @@
-import { api, type FairnessLog, messages, recordHash, seedHash, type Template, verifyFairness } from '@toy/shared';
+import { api, type FairnessLog, messages, recordHash, seedHash, verifyFairness } from '@toy/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { depositFreight, drawLog, drawRemovedCases, orders, players } from '../src/db/schema.js';
 import { drawMany } from '../src/features/draw-machine/engine.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
-import { demo, draw, player, publishMachine } from './draw-helpers.js';
-import { call, makeApp } from './helpers.js';
+import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
+import { call } from './helpers.js';
 
 const m = messages.drawMachine;
 
-let app: FastifyInstance;
-let brand: string;
-let molly: number;
-let sweet: Template;
-beforeAll(async () => {
-  app = await makeApp();
-  ({ brand, molly, sweet } = await demo(app));
-});
-afterAll(() => app.close());
+const { app, brand, molly, sweet } = await demoApp();
 
 const publicLog = async (id: number) =>
   (await call(app, api.fairness.log, { batch_id: id }, { sign: false })).body.data as FairnessLog;

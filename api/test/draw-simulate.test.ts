@@ -1,23 +1,13 @@
-import { type FairnessLog, type Template, verifyFairness } from '@toy/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FairnessLog, verifyFairness } from '@toy/shared';
+import { describe, expect, it } from 'vitest';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { apiClient } from '../src/tools/client.js';
 import { simulate } from '../src/tools/simulate-core.js';
-import { demo, listen, publishMachine } from './draw-helpers.js';
-import { makeApp, PASSWORD } from './helpers.js';
+import { demoApp, listen, publishMachine } from './draw-helpers.js';
+import { PASSWORD } from './helpers.js';
 
-let app: FastifyInstance;
-let brand: string;
-let molly: number;
-let sweet: Template;
-let base: string;
-beforeAll(async () => {
-  app = await makeApp();
-  ({ brand, molly, sweet } = await demo(app));
-  base = await listen(app);
-});
-afterAll(() => app.close());
+const { app, brand, molly, sweet } = await demoApp();
+const base = await listen(app);
 
 describe('simulate', () => {
   it('a crowd of players draws, deposits and picks up; every counter reconciles; a sold-out machine verifies', async () => {

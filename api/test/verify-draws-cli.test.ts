@@ -2,29 +2,16 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, type FairnessLog, type Template } from '@toy/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type FairnessLog } from '@toy/shared';
+import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
-import { demo, draw, listen, player, publishMachine } from './draw-helpers.js';
-import { call, makeApp } from './helpers.js';
+import { demoApp, draw, listen, player, publishMachine } from './draw-helpers.js';
+import { call } from './helpers.js';
 
-let app: FastifyInstance;
-let brand: string;
-let molly: number;
-let sweet: Template;
-let base: string;
-let dir: string;
-beforeAll(async () => {
-  app = await makeApp();
-  ({ brand, molly, sweet } = await demo(app));
-  base = await listen(app);
-  dir = await mkdtemp(join(tmpdir(), 'verify-draws-'));
-});
-afterAll(async () => {
-  await app.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const { app, brand, molly, sweet } = await demoApp();
+const base = await listen(app);
+const dir = await mkdtemp(join(tmpdir(), 'verify-draws-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /**
  * The command as a user runs it (`npm run verify-draws -- …` is `node scripts/api-tool.mjs
