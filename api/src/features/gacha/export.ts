@@ -1,10 +1,10 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { StorageDirs } from '../../http/types.js';
-import type { XlsxWriter } from '../../lib/xlsx/writer.js';
+import type { Cell, XlsxWriter } from '../../lib/xlsx/writer.js';
 import { writeExport } from '../job/files.js';
 import { type JobContext, registerJobKind } from '../job/runner.js';
-import { type GachaFilterValues, gachaIds, gachaRange } from './queries.js';
+import { type ExportRecord, type GachaFilterValues, gachaIds, gachaRange } from './queries.js';
 import { EXPORT_COLUMNS, IMPORT_COLUMNS, TEMPLATE_EXAMPLE, toSheetRow } from './sheet.js';
 
 export const EXPORT_KIND = 'gacha.export';
@@ -21,6 +21,11 @@ export interface ExportParams {
   filters: GachaFilterValues;
 }
 
+/** The sheet rows of records, made one at a time as the writer takes them. */
+function* sheetRows(records: Iterable<ExportRecord>, config: Config): Generator<Cell[]> {
+  for (const r of records) yield toSheetRow(r, config);
+}
+
 /** Write the selected goods in id chunks; `onBatch` reports rows written. */
 async function fillExport(
   db: Db,
@@ -35,7 +40,7 @@ async function fillExport(
     signal?.throwIfAborted();
     const chunk = ids.slice(i, i + EXPORT_LIMITS.batchRows);
     const rows = await gachaRange(db, params.brandIds, params.filters, chunk[0]!, chunk[chunk.length - 1]!);
-    await writer.addRows(rows.map((r) => toSheetRow(r, config)));
+    await writer.addRows(sheetRows(rows, config));
     await onBatch(writer.rows, ids.length);
   }
 }

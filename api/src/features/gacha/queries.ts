@@ -133,7 +133,8 @@ export type ExportRecord = [
 /**
  * The selected goods with ids in [fromId, toId], ascending, each as one JSON text. A bounded id
  * range keeps each chunk's scan to its own rows, and one text cell per row is several times
- * cheaper for PGlite to hand over than fifteen cells with arrays and timestamps.
+ * cheaper for PGlite to hand over than fifteen cells with arrays and timestamps. The records
+ * come out lazily, for one pass.
  */
 export async function gachaRange(
   db: Db,
@@ -141,7 +142,7 @@ export async function gachaRange(
   f: GachaFilterValues,
   fromId: number,
   toId: number,
-): Promise<ExportRecord[]> {
+): Promise<Iterable<ExportRecord>> {
   const g = gachaGoods;
   const result = await db.execute(sql`
     select json_build_array(${g.id}, ${g.goodsTitle}, ${g.price}, ${g.costPrice}, ${g.stock}, ${g.cate},
@@ -151,7 +152,16 @@ export async function gachaRange(
     from ${g}
     where ${and(gachaWhere(brandIds, f), between(g.id, fromId, toId))}
     order by ${g.id}`);
-  return (result as unknown as { rows: { r: string }[] }).rows.map((row) => JSON.parse(row.r) as ExportRecord);
+  const { rows } = result as unknown as { rows: { r: string }[] };
+  // Parsed one at a time as the caller takes them, each text let go once parsed, so a chunk's
+  // rows are not all alive (and moved to the old generation) while it is written.
+  return (function* () {
+    for (let i = 0; i < rows.length; i++) {
+      const text = rows[i]!.r;
+      rows[i] = undefined as never;
+      yield JSON.parse(text) as ExportRecord;
+    }
+  })();
 }
 
 /** The goods when it belongs to one of `brandIds` (and to `ipId` when given), else 404. */

@@ -62,6 +62,9 @@ function cellXml(value: Cell, style = ''): string {
   return `<c t="inlineStr"${style}><is><t${space}>${text}</t></is></c>`;
 }
 
+/** The sheet's rows are encoded into buffers of this size before they go to deflate. */
+const CHUNK_BYTES = 64 * 1024;
+
 function localHeader(name: Buffer, crc: number, compressed: number, size: number): Buffer {
   const h = Buffer.alloc(30);
   h.writeUInt32LE(0x04034b50, 0);
@@ -149,23 +152,58 @@ export class XlsxWriter {
   }
 
   private async push(xml: string): Promise<void> {
-    const data = Buffer.from(xml);
+    if (!this.feed(Buffer.from(xml))) await this.drained();
+  }
+
+  /** Hand bytes of the sheet to the deflate stream; false when it wants a pause (see drained). */
+  private feed(data: Buffer): boolean {
     const { entry, deflate } = this.sheet;
     entry.crc = crc32(data, entry.crc);
     entry.size += data.length;
-    if (!deflate.write(data)) await new Promise<void>((resolve) => deflate.once('drain', resolve));
+    return deflate.write(data);
   }
 
-  /** Rows of cells (strings, numbers, or empty). */
-  async addRows(rows: Cell[][]): Promise<void> {
-    let xml = '';
+  private drained(): Promise<void> {
+    return new Promise<void>((resolve) => this.sheet.deflate.once('drain', resolve));
+  }
+
+  /**
+   * Rows of cells (strings, numbers, or empty), taken one at a time: each row's XML is encoded
+   * straight into a chunk buffer outside the JS heap, so neither the rows (an iterable may make
+   * them lazily) nor the batch's XML string stay alive for the whole batch.
+   */
+  async addRows(rows: Iterable<Cell[]>): Promise<void> {
+    let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let used = 0;
+    let paused = false;
+    const flush = () => {
+      if (used === 0) return;
+      // The stream keeps the buffer until it is compressed: the next chunk is a new one.
+      if (!this.feed(chunk.subarray(0, used))) paused = true;
+      chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      used = 0;
+    };
     for (const row of rows) {
       this.rowNum += 1;
-      xml += `<row r="${this.rowNum}">`;
+      let xml = `<row r="${this.rowNum}">`;
       for (const cell of row) xml += cellXml(cell);
       xml += '</row>';
+      // UTF-8 takes at most 3 bytes per UTF-16 unit.
+      if (used + xml.length * 3 > CHUNK_BYTES) {
+        flush();
+        if (paused) {
+          await this.drained();
+          paused = false;
+        }
+        if (xml.length * 3 > CHUNK_BYTES) {
+          if (!this.feed(Buffer.from(xml))) await this.drained();
+          continue;
+        }
+      }
+      used += chunk.write(xml, used);
     }
-    if (xml) await this.push(xml);
+    flush();
+    if (paused) await this.drained();
   }
 
   /** Data rows written so far. */
