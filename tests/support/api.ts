@@ -101,7 +101,8 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<Ap
 /**
  * The API in a process of its own (support/api-server.ts), as `npm start` runs it: a load driven
  * from this process then competes with it for nothing but the machine. BENCH_DATABASE_URL in the
- * environment runs it on PostgreSQL.
+ * environment runs it on PostgreSQL; BENCH_API_NODE_ARGS adds node flags to it (e.g. to profile
+ * it: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export async function startApiProcess(): Promise<ApiHandle> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toy-stack-'));
