@@ -3,6 +3,7 @@ import { api, DROP_RATE_FORMAT, LIMITS, styleTypeText, type Template } from '@to
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { previewUrl } from '../../components/upload/uploadCore';
+import { useDropdown } from '../../components/useDropdown';
 import { useCall } from '../../lib/useCall';
 
 export interface TemplatePickerProps {
@@ -15,7 +16,7 @@ export interface TemplatePickerProps {
 export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
+  const { open, show, hide, hideSoon } = useDropdown();
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 250);
     return () => clearTimeout(timer);
@@ -38,13 +39,14 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
         placeholder="请输入盲盒名称搜索"
         onChange={(e) => {
           setText(e.target.value);
-          setOpen(true);
+          show();
         }}
         onFocus={() => {
           setText('');
-          setOpen(true);
+          show();
         }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onClick={show}
+        onBlur={hideSoon}
         data-testid="release-template-search"
       />
       {open && (
@@ -80,7 +82,7 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
                 _hover={{ bg: 'brand.50' }}
                 onMouseDown={(e) => {
                   e.preventDefault();
-                  setOpen(false);
+                  hide();
                   setText('');
                   onPick(t);
                 }}

@@ -1,6 +1,7 @@
 import { Box, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { api, LIMITS, messages } from '@toy/shared';
 import { useEffect, useRef, useState } from 'react';
+import { useDropdown } from '../../components/useDropdown';
 import { useCall } from '../../lib/useCall';
 
 export interface BrandPickerProps {
@@ -15,7 +16,7 @@ export interface BrandPickerProps {
 export function BrandPicker({ title, placeholder = '请输入品牌名称搜索', onPick }: BrandPickerProps) {
   const [text, setText] = useState(title);
   const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
+  const { open, show, hide, hideSoon } = useDropdown();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => setText(title), [title]);
   useEffect(() => {
@@ -37,10 +38,11 @@ export function BrandPicker({ title, placeholder = '请输入品牌名称搜索'
         placeholder={placeholder}
         onChange={(e) => {
           setText(e.target.value);
-          setOpen(true);
+          show();
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={show}
+        onClick={show}
+        onBlur={hideSoon}
         data-testid="record-brand-search"
       />
       {open && (
@@ -77,7 +79,7 @@ export function BrandPicker({ title, placeholder = '请输入品牌名称搜索'
                 _hover={{ bg: 'brand.50' }}
                 onMouseDown={(e) => {
                   e.preventDefault();
-                  setOpen(false);
+                  hide();
                   // Focus coming back from the switch confirmation must not reopen the list.
                   input.current?.blur();
                   setText(b.title);
