@@ -2,7 +2,7 @@ import { api, type FairnessLog, messages, recordHash, seedHash, verifyFairness }
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { depositFreight, drawLog, drawRemovedCases, orders, players } from '../src/db/schema.js';
-import { drawMany } from '../src/features/draw-machine/engine.js';
+import { drawMany, orderSn } from '../src/features/draw-machine/engine.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { call } from './helpers.js';
@@ -99,6 +99,12 @@ const chained = (log: FairnessLog) =>
   });
 
 describe('draws grouped into one transaction', () => {
+  it('never repeats an order number, even for thousands made in the same millisecond', () => {
+    const sns = Array.from({ length: 20_000 }, () => orderSn('BX'));
+    expect(new Set(sns).size).toBe(sns.length);
+    expect(sns[0]).toMatch(/^BX\d{23}$/);
+  });
+
   it('one player drawing at once spends coins within the limit and the balance, never below zero', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 2, { bean: 8 });
     const p = await player(app, '13700000010'); // 20 coins
