@@ -129,7 +129,10 @@ export function GoodsPictureUpload(props: Omit<ImageUploadProps, 'width' | 'heig
   );
 }
 
-/** A native select with an empty first option (the placeholder) and the given options. */
+/**
+ * A native select of the given options, with an empty first option (the placeholder) when one is
+ * given.
+ */
 export function OptionSelect({
   label,
   value,
@@ -137,24 +140,28 @@ export function OptionSelect({
   options,
   placeholder,
   testId,
+  size,
+  w,
 }: {
   /** The select's accessible name. */
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly { value: string | number; label: string }[];
-  placeholder: string;
+  placeholder?: string;
   testId: string;
+  size?: 'sm' | 'md';
+  w?: string;
 }) {
   return (
-    <NativeSelect.Root>
+    <NativeSelect.Root size={size} w={w}>
       <NativeSelect.Field
         aria-label={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         data-testid={testId}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -1,7 +1,8 @@
-import { Group, Input, InputAddon, NativeSelect } from '@chakra-ui/react';
+import { Group, Input, InputAddon } from '@chakra-ui/react';
 import { type ManualStyleForm, manualStyle, STYLE_TYPES } from '@toy/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog, FormField } from '../../components/FormDialog';
+import { OptionSelect } from '../../components/formFields';
 import { ImageUpload } from '../../components/upload/ImageUpload';
 
 type FormState = { goods_title: string; goods_pic: string; type: number; probability: string };
@@ -58,20 +59,13 @@ export function ManualStyleDialog({ open, onOpenChange, onAdd }: ManualStyleDial
         />
       </FormField>
       <FormField field="type" label="款式类型" required>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={String(form.type)}
-            onChange={(e) => setForm((f) => ({ ...f, type: Number(e.target.value) }))}
-            data-testid="manual-type"
-          >
-            {STYLE_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          label="款式类型"
+          value={String(form.type)}
+          onChange={(v) => setForm((f) => ({ ...f, type: Number(v) }))}
+          options={STYLE_TYPES}
+          testId="manual-type"
+        />
       </FormField>
       {form.type !== 1 && (
         <FormField field="probability" label="掉率" required helper="隐藏款的抽中概率，如 1:72">

@@ -1,7 +1,8 @@
-import { Badge, Group, IconButton, Image, Input, InputAddon, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, Group, IconButton, Image, Input, InputAddon, Text } from '@chakra-ui/react';
 import { STYLE_TYPES } from '@toy/shared';
 import { Trash2 } from 'lucide-react';
 import { type Column, DataTable } from '../../components/DataTable';
+import { OptionSelect } from '../../components/formFields';
 import { previewUrl } from '../../components/upload/uploadCore';
 import type { StyleRow } from './recordForm';
 
@@ -42,20 +43,15 @@ export function StyleList({ styles, onChange }: StyleListProps) {
       key: 'type',
       header: '类型',
       render: (s) => (
-        <NativeSelect.Root size="sm" w="110px">
-          <NativeSelect.Field
-            value={String(s.type)}
-            onChange={(e) => update(s.key, { type: Number(e.target.value) })}
-            data-testid="style-type"
-          >
-            {STYLE_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          label="类型"
+          size="sm"
+          w="110px"
+          value={String(s.type)}
+          onChange={(v) => update(s.key, { type: Number(v) })}
+          options={STYLE_TYPES}
+          testId="style-type"
+        />
       ),
     },
     {

@@ -1,4 +1,4 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import {
   api,
   type CabinetForm,
@@ -12,6 +12,7 @@ import {
 } from '@toy/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog, FormField } from '../../components/FormDialog';
+import { OptionSelect } from '../../components/formFields';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate } from '../../lib/useCall';
@@ -51,38 +52,24 @@ export function CabinetDialog({ open, onOpenChange, ipId, current }: CabinetDial
       }}
     >
       <FormField field="free_days" label="用户可寄存天数" required>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={String(form.free_days)}
-            onChange={(e) => setForm((f) => ({ ...f, free_days: e.target.value }))}
-            data-testid="cabinet-days"
-          >
-            <option value="">请选择用户可寄存天数</option>
-            {DEPOSIT_DAY_OPTIONS.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          label="用户可寄存天数"
+          value={String(form.free_days)}
+          onChange={(v) => setForm((f) => ({ ...f, free_days: v }))}
+          options={DEPOSIT_DAY_OPTIONS}
+          placeholder="请选择用户可寄存天数"
+          testId="cabinet-days"
+        />
       </FormField>
       <FormField field="free_num" label="取回包邮数量" required helper="用户一次取回满该数量时免运费">
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={String(form.free_num)}
-            onChange={(e) => setForm((f) => ({ ...f, free_num: e.target.value }))}
-            data-testid="cabinet-free-num"
-          >
-            <option value="">请输入取回包邮数量</option>
-            {FREE_COUNT_OPTIONS.map((n) => (
-              <option key={n} value={n}>
-                {n}件
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          label="取回包邮数量"
+          value={String(form.free_num)}
+          onChange={(v) => setForm((f) => ({ ...f, free_num: v }))}
+          options={FREE_COUNT_OPTIONS.map((n) => ({ value: n, label: `${n}件` }))}
+          placeholder="请输入取回包邮数量"
+          testId="cabinet-free-num"
+        />
       </FormField>
       <FormField field="unit_price" label="取回运费（元）" required>
         <Input
