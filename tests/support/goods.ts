@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { GACHA_SHEET_COLUMNS } from '@toy/shared';
 import * as XLSX from 'xlsx';
 import type { ApiHandle } from './api.js';
 
@@ -14,24 +15,8 @@ const dir = () => {
   return d;
 };
 
-/** The import columns, in order (shared GACHA_SHEET_COLUMNS). */
-export const GACHA_HEADER = [
-  'ID',
-  '商品名称',
-  '零售价',
-  '成本价',
-  '库存',
-  '类型',
-  '渠道',
-  '标签1',
-  '标签2',
-  '标签3',
-  '标签4',
-  '链接',
-  '编码',
-  '图片',
-  '视频',
-];
+/** The import columns, in order. */
+export const GACHA_HEADER: string[] = [...GACHA_SHEET_COLUMNS];
 
 /** A gacha import row. */
 export const gachaRow = (title: string, pic: string, extra: { price?: number; stock?: number } = {}) => [

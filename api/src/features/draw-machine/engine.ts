@@ -42,22 +42,9 @@ const notRemoved = (batchId: number) =>
     sql`(select 1 from ${drawRemovedCases} where ${drawRemovedCases.batchId} = ${batchId} and ${drawRemovedCases.caseNo} = ${drawMachineCases.caseNo})`,
   );
 
-/** The next case a draw would open after `afterCase`, or null. */
-async function nextCase(tx: Tx, batchId: number, afterCase: number) {
-  const [row] = await tx
-    .select()
-    .from(drawMachineCases)
-    .where(and(eq(drawMachineCases.batchId, batchId), gt(drawMachineCases.caseNo, afterCase), notRemoved(batchId)))
-    .orderBy(asc(drawMachineCases.caseNo))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Whether a box remains after the last draw (the rest of its case, or a later case). */
 async function boxesRemain(tx: Tx, machine: MachineRow): Promise<boolean> {
-  const last = await lastDraw(tx, machine.id);
-  if (last && last.position + 1 < machine.limitStock) return true;
-  return (await nextCase(tx, machine.id, last?.caseNo ?? 0)) !== null;
+  return (await nextBoxes(tx, machine, await lastDraw(tx, machine.id), 1)).length > 0;
 }
 
 /**

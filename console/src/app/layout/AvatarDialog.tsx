@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { AVATAR_SIZE, api, messages } from '@toy/shared';
 import { useState } from 'react';
+import { DialogShell } from '../../components/DialogShell';
 import { ImageUpload } from '../../components/upload/ImageUpload';
 import { authStore } from '../../features/auth/authStore';
 import { call } from '../../lib/http';
@@ -30,54 +31,40 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(e) => {
-        if (e.open) setKeys([]);
-        onOpenChange(e.open);
+      onOpenChange={(o) => {
+        if (o) setKeys([]);
+        onOpenChange(o);
       }}
+      title="修改头像"
       size="sm"
-      placement="center"
-      lazyMount
-      unmountOnExit
+      testId="avatar-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            取消
+          </Button>
+          <Button colorPalette="brand" loading={saving} onClick={save} data-testid="avatar-save">
+            保存
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="avatar-dialog">
-            <Dialog.Header>
-              <Dialog.Title>修改头像</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <ImageUpload
-                  value={keys}
-                  onChange={setKeys}
-                  width={AVATAR_SIZE.width}
-                  height={AVATAR_SIZE.height}
-                  limit={1}
-                  testId="avatar-upload"
-                  size={120}
-                />
-                <Text fontSize="sm" color="fg.muted">
-                  请上传 {AVATAR_SIZE.width}*{AVATAR_SIZE.height}px 的 jpg / png / gif 图片
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                取消
-              </Button>
-              <Button colorPalette="brand" loading={saving} onClick={save} data-testid="avatar-save">
-                保存
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <ImageUpload
+          value={keys}
+          onChange={setKeys}
+          width={AVATAR_SIZE.width}
+          height={AVATAR_SIZE.height}
+          limit={1}
+          testId="avatar-upload"
+          size={120}
+        />
+        <Text fontSize="sm" color="fg.muted">
+          请上传 {AVATAR_SIZE.width}*{AVATAR_SIZE.height}px 的 jpg / png / gif 图片
+        </Text>
+      </Stack>
+    </DialogShell>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Box, CloseButton, Dialog, HStack, Image, Portal, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Dialog, HStack, Image, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, api, gachaCateText, OFF_TEXT } from '@toy/shared';
 import { History } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { LoadingLines } from '../../components/DataTable';
+import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
 import { previewUrl } from '../../components/upload/uploadCore';
 import { useCall } from '../../lib/useCall';
@@ -116,59 +117,46 @@ export function AuditDialog({ target, onClose }: { target: AuditTarget | null; o
   const input = target ? { entity: target.entity, id: target.id, page, limit: 10 } : undefined;
   const { data, isLoading } = useCall(api.audit.list, input, { enabled: target !== null });
   return (
-    <Dialog.Root
+    <DialogShell
       open={target !== null}
-      onOpenChange={(e) => {
-        if (!e.open) {
+      onOpenChange={(o) => {
+        if (!o) {
           setPage(1);
           onClose();
         }
       }}
+      title={
+        <HStack gap="2">
+          <History size={18} />
+          <Dialog.Title>操作记录</Dialog.Title>
+          <Text color="fg.muted" fontSize="sm" truncate maxW="320px">
+            {target?.title}
+          </Text>
+        </HStack>
+      }
       size="lg"
-      placement="center"
+      testId="audit-dialog"
       scrollBehavior="inside"
+      lazy={false}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="audit-dialog">
-            <Dialog.Header>
-              <HStack gap="2">
-                <History size={18} />
-                <Dialog.Title>操作记录</Dialog.Title>
-                <Text color="fg.muted" fontSize="sm" truncate maxW="320px">
-                  {target?.title}
-                </Text>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              {isLoading && !data ? (
-                <LoadingLines lines={4} />
-              ) : data?.list.length ? (
-                <Stack gap="3">
-                  {target && data.list.map((e) => <Entry key={e.id} entity={target.entity} entry={e} />)}
-                </Stack>
-              ) : (
-                <Text color="fg.muted" textAlign="center" py="8">
-                  暂无操作记录
-                </Text>
-              )}
-              {(data?.pagination.total_rows ?? 0) > 10 && (
-                <ListPagination
-                  total={data!.pagination.total_rows}
-                  page={page}
-                  pageSize={10}
-                  pageSizes={[10]}
-                  onPageChange={setPage}
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {isLoading && !data ? (
+        <LoadingLines lines={4} />
+      ) : data?.list.length ? (
+        <Stack gap="3">{target && data.list.map((e) => <Entry key={e.id} entity={target.entity} entry={e} />)}</Stack>
+      ) : (
+        <Text color="fg.muted" textAlign="center" py="8">
+          暂无操作记录
+        </Text>
+      )}
+      {(data?.pagination.total_rows ?? 0) > 10 && (
+        <ListPagination
+          total={data!.pagination.total_rows}
+          page={page}
+          pageSize={10}
+          pageSizes={[10]}
+          onPageChange={setPage}
+        />
+      )}
+    </DialogShell>
   );
 }

@@ -26,11 +26,12 @@ import {
   type Template,
 } from '@toy/shared';
 import { Boxes, Rocket } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BrandSelect } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormErrors, FormField } from '../../components/FormDialog';
+import { FormSection, StickyFooter } from '../../components/FormPage';
 import { checkForm, type FieldError } from '../../components/formCheck';
 import { fromInputTime, toInputTime } from '../../lib/datetime';
 import { ApiError, call } from '../../lib/http';
@@ -43,17 +44,6 @@ import { emptyRelease, type ReleaseState, toWire } from './releaseForm';
 import { TemplatePicker, TemplatePreview } from './TemplatePicker';
 
 const m = messages.blindBox;
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box bg="white" rounded="lg" shadow="xs" p={{ base: '4', md: '6' }}>
-      <Heading size="md" mb="4">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
 
 const openSettings = (ipId: number) => window.open(`/blindBox/admin?ipId=${ipId}`, '_blank', 'noopener');
 
@@ -228,7 +218,7 @@ export default function ReleasePage() {
         </Alert.Root>
       )}
       <FormErrors error={error}>
-        <Card title="选择盲盒">
+        <FormSection title="选择盲盒">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <FormField field="ip_id" label={`所属${word}`} required>
               <BrandSelect
@@ -267,9 +257,9 @@ export default function ReleasePage() {
               <TemplatePreview template={form.template} />
             </Box>
           )}
-        </Card>
+        </FormSection>
 
-        <Card title="售卖信息">
+        <FormSection title="售卖信息">
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
             <FormField field="shelves_time" label="上架时间" required>
               <Input
@@ -399,9 +389,9 @@ export default function ReleasePage() {
               />
             </FormField>
           </SimpleGrid>
-        </Card>
+        </FormSection>
 
-        <Card title="分配盒机">
+        <FormSection title="分配盒机">
           <Flex gap="3" align="flex-end" wrap="wrap" mb="4">
             <Box w={{ base: 'full', md: '260px' }}>
               <FormField field="box_num" label="售卖库存（箱）" required>
@@ -440,26 +430,14 @@ export default function ReleasePage() {
               )}
             </Box>
           </FormField>
-        </Card>
+        </FormSection>
       </FormErrors>
-      <Flex
-        position="sticky"
-        bottom="0"
-        mx={{ base: '-3', md: '-5' }}
-        mb={{ base: '-3', md: '-5' }}
-        bg="white"
-        borderTopWidth="1px"
-        shadow="0 -4px 12px rgba(15, 23, 42, 0.06)"
-        px="6"
-        py="3"
-        justify="flex-end"
-        zIndex="docked"
-      >
+      <StickyFooter>
         <Button colorPalette="brand" loading={busy === 'publish'} onClick={submit} data-testid="release-submit">
           <Rocket size={16} />
           发布
         </Button>
-      </Flex>
+      </StickyFooter>
       {dialog}
     </Stack>
   );

@@ -1,9 +1,9 @@
-import { Badge, Box, Flex, HStack, Image, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Image, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { api, DROP_RATE_FORMAT, LIMITS, styleTypeText, type Template } from '@toy/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DropdownOption, DropdownPanel, useDropdown } from '../../components/Dropdown';
 import { previewUrl } from '../../components/upload/uploadCore';
-import { useDropdown } from '../../components/useDropdown';
 import { useCall } from '../../lib/useCall';
 
 export interface TemplatePickerProps {
@@ -50,62 +50,37 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
         data-testid="release-template-search"
       />
       {open && (
-        <Box
-          position="absolute"
-          zIndex="dropdown"
-          top="100%"
-          mt="1"
-          w="full"
-          bg="white"
-          rounded="md"
-          shadow="lg"
-          borderWidth="1px"
-          maxH="320px"
-          overflowY="auto"
+        <DropdownPanel
+          loading={isLoading && !data}
+          empty={list.length === 0 ? '暂无可发布的盲盒，请先提交盲盒备案并通过审核' : null}
         >
-          {isLoading && !data ? (
-            <Stack align="center" py="3">
-              <Spinner size="sm" />
-            </Stack>
-          ) : list.length === 0 ? (
-            <Text px="3" py="2" color="fg.muted" fontSize="sm">
-              暂无可发布的盲盒，请先提交盲盒备案并通过审核
-            </Text>
-          ) : (
-            list.map((t) => (
-              <HStack
-                key={t.id}
-                px="3"
-                py="2"
-                gap="3"
-                cursor="pointer"
-                _hover={{ bg: 'brand.50' }}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  hide();
-                  setText('');
-                  onPick(t);
-                }}
-                data-testid="release-template-option"
-              >
-                <Image src={previewUrl(t.pic, 120)} alt={t.title} boxSize="36px" rounded="md" objectFit="cover" />
-                <Box flex="1" minW="0">
-                  <Text fontSize="sm" fontWeight="500" lineClamp={1}>
-                    {t.title}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {t.ip_title} · 官方售价 ¥{t.price} · {t.goods.length} 款
-                  </Text>
-                </Box>
-                {t.is_overseas === 1 && (
-                  <Badge colorPalette="blue" variant="subtle">
-                    海外
-                  </Badge>
-                )}
-              </HStack>
-            ))
-          )}
-        </Box>
+          {list.map((t) => (
+            <DropdownOption
+              key={t.id}
+              onPick={() => {
+                hide();
+                setText('');
+                onPick(t);
+              }}
+              data-testid="release-template-option"
+            >
+              <Image src={previewUrl(t.pic, 120)} alt={t.title} boxSize="36px" rounded="md" objectFit="cover" />
+              <Box flex="1" minW="0">
+                <Text fontSize="sm" fontWeight="500" lineClamp={1}>
+                  {t.title}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {t.ip_title} · 官方售价 ¥{t.price} · {t.goods.length} 款
+                </Text>
+              </Box>
+              {t.is_overseas === 1 && (
+                <Badge colorPalette="blue" variant="subtle">
+                  海外
+                </Badge>
+              )}
+            </DropdownOption>
+          ))}
+        </DropdownPanel>
       )}
     </Box>
   );

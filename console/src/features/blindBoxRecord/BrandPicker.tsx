@@ -1,7 +1,7 @@
-import { Box, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Input } from '@chakra-ui/react';
 import { api, LIMITS, messages } from '@toy/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useDropdown } from '../../components/useDropdown';
+import { DropdownOption, DropdownPanel, useDropdown } from '../../components/Dropdown';
 import { useCall } from '../../lib/useCall';
 
 export interface BrandPickerProps {
@@ -46,54 +46,32 @@ export function BrandPicker({ title, placeholder = '请输入品牌名称搜索'
         data-testid="record-brand-search"
       />
       {open && (
-        <Box
-          position="absolute"
-          zIndex="dropdown"
-          top="100%"
-          mt="1"
-          w="full"
-          bg="white"
-          rounded="md"
-          shadow="lg"
-          borderWidth="1px"
+        <DropdownPanel
+          loading={isLoading && !data}
+          empty={ips.length === 0 ? messages.brand.notFound : null}
           maxH="260px"
-          overflowY="auto"
-          data-testid="record-brand-options"
+          testId="record-brand-options"
+          emptyTestId="record-brand-empty"
         >
-          {isLoading && !data ? (
-            <Stack align="center" py="3">
-              <Spinner size="sm" />
-            </Stack>
-          ) : ips.length === 0 ? (
-            <Text px="3" py="2" color="fg.muted" fontSize="sm" data-testid="record-brand-empty">
-              {messages.brand.notFound}
-            </Text>
-          ) : (
-            ips.map((b) => (
-              <Box
-                key={b.id}
-                px="3"
-                py="2"
-                cursor="pointer"
-                fontSize="sm"
-                _hover={{ bg: 'brand.50' }}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  hide();
-                  // Focus coming back from the switch confirmation must not reopen the list.
-                  input.current?.blur();
-                  setText(b.title);
-                  void Promise.resolve(onPick({ id: b.id, title: b.title })).then((ok) => {
-                    if (!ok) setText(title);
-                  });
-                }}
-                data-testid="record-brand-option"
-              >
-                {b.title}
-              </Box>
-            ))
-          )}
-        </Box>
+          {ips.map((b) => (
+            <DropdownOption
+              key={b.id}
+              fontSize="sm"
+              onPick={() => {
+                hide();
+                // Focus coming back from the switch confirmation must not reopen the list.
+                input.current?.blur();
+                setText(b.title);
+                void Promise.resolve(onPick({ id: b.id, title: b.title })).then((ok) => {
+                  if (!ok) setText(title);
+                });
+              }}
+              data-testid="record-brand-option"
+            >
+              {b.title}
+            </DropdownOption>
+          ))}
+        </DropdownPanel>
       )}
     </Box>
   );

@@ -1,8 +1,9 @@
-import { Badge, Button, Checkbox, CloseButton, Dialog, HStack, Image, Input, Portal, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, HStack, Image, Input, Text } from '@chakra-ui/react';
 import { api, type GoodsItem, LIMITS, messages } from '@toy/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
+import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
 import { previewUrl } from '../../components/upload/uploadCore';
 import { notify } from '../../lib/notify';
@@ -103,85 +104,71 @@ export function GoodsSelectorDialog({ open, onOpenChange, brandId, existing, onC
   ];
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
+      onOpenChange={onOpenChange}
+      title="选择商品"
       size="lg"
-      placement="center"
-      lazyMount
-      unmountOnExit
+      testId="goods-selector"
+      footer={
+        <>
+          <Text fontSize="sm" color="fg.muted" mr="auto">
+            已选择 {picked.size} 个商品
+          </Text>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            取消
+          </Button>
+          <Button colorPalette="brand" onClick={confirm} data-testid="selector-confirm">
+            确定
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="goods-selector">
-            <Dialog.Header>
-              <Dialog.Title>选择商品</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <HStack mb="3">
-                <Input
-                  size="sm"
-                  placeholder="请输入商品名称"
-                  value={draft}
-                  onChange={(e) => setDraft(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      setTitle(draft.trim());
-                      setPage(1);
-                    }
-                  }}
-                  data-testid="selector-search"
-                />
-                <Button
-                  size="sm"
-                  colorPalette="brand"
-                  variant="outline"
-                  onClick={() => {
-                    setTitle(draft.trim());
-                    setPage(1);
-                  }}
-                >
-                  <Search size={14} />
-                  搜索
-                </Button>
-              </HStack>
-              <DataTable
-                columns={columns}
-                rows={data?.lists}
-                rowKey={(g) => g.id}
-                loading={isLoading}
-                error={error}
-                onRetry={() => void mutate()}
-                rowTestId="selector-row"
-                emptyText="暂无商品"
-                maxH="420px"
-              />
-              <ListPagination
-                total={data?.pagination.total_rows ?? 0}
-                page={page}
-                pageSize={LIMITS.goodsSelectorPageSize}
-                pageSizes={[LIMITS.goodsSelectorPageSize]}
-                onPageChange={setPage}
-              />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Text fontSize="sm" color="fg.muted" mr="auto">
-                已选择 {picked.size} 个商品
-              </Text>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                取消
-              </Button>
-              <Button colorPalette="brand" onClick={confirm} data-testid="selector-confirm">
-                确定
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <HStack mb="3">
+        <Input
+          size="sm"
+          placeholder="请输入商品名称"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              setTitle(draft.trim());
+              setPage(1);
+            }
+          }}
+          data-testid="selector-search"
+        />
+        <Button
+          size="sm"
+          colorPalette="brand"
+          variant="outline"
+          onClick={() => {
+            setTitle(draft.trim());
+            setPage(1);
+          }}
+        >
+          <Search size={14} />
+          搜索
+        </Button>
+      </HStack>
+      <DataTable
+        columns={columns}
+        rows={data?.lists}
+        rowKey={(g) => g.id}
+        loading={isLoading}
+        error={error}
+        onRetry={() => void mutate()}
+        rowTestId="selector-row"
+        emptyText="暂无商品"
+        maxH="420px"
+      />
+      <ListPagination
+        total={data?.pagination.total_rows ?? 0}
+        page={page}
+        pageSize={LIMITS.goodsSelectorPageSize}
+        pageSizes={[LIMITS.goodsSelectorPageSize]}
+        onPageChange={setPage}
+      />
+    </DialogShell>
   );
 }

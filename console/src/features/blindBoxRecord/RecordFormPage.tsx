@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import {
   AuthType,
   api,
@@ -11,10 +11,11 @@ import {
   recordSubmit,
 } from '@toy/shared';
 import { ListPlus, PackagePlus, Send } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormErrors, FormField } from '../../components/FormDialog';
+import { FormSection, StickyFooter } from '../../components/FormPage';
 import { checkForm, type FieldError } from '../../components/formCheck';
 import { ImageUpload } from '../../components/upload/ImageUpload';
 import { fromInputTime, toInputTime } from '../../lib/datetime';
@@ -29,35 +30,6 @@ import { emptyRecord, fromRecord, type RecordState, rowKey, type StyleRow, style
 import { StyleList } from './StyleList';
 
 const m = messages.blindBoxRecord;
-
-function Section({
-  title,
-  hint,
-  actions,
-  children,
-}: {
-  title: string;
-  hint?: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Box bg="white" rounded="lg" shadow="xs" p={{ base: '4', md: '6' }}>
-      <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="3" mb="4" wrap="wrap">
-        <Box>
-          <Heading size="md">{title}</Heading>
-          {hint && (
-            <Text fontSize="sm" color="fg.muted" mt="1">
-              {hint}
-            </Text>
-          )}
-        </Box>
-        {actions && <HStack gap="2">{actions}</HStack>}
-      </Flex>
-      {children}
-    </Box>
-  );
-}
 
 /** 录入盲盒机 (/blindBox/goodsAdd?id=brand): the record form; `record=` corrects a rejected record. */
 export default function RecordFormPage() {
@@ -216,7 +188,7 @@ export default function RecordFormPage() {
         </Alert.Root>
       )}
       <FormErrors error={error}>
-        <Section title="基本信息">
+        <FormSection title="基本信息">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <FormField field="goods_ip_id" label={`盲盒${word}`} required>
               {isShop ? (
@@ -297,9 +269,9 @@ export default function RecordFormPage() {
               </Switch.Root>
             </FormField>
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section
+        <FormSection
           title="盲盒款式"
           hint="至少 4 个款式；隐藏款（小隐藏、大隐藏）需填写掉率 1:N"
           actions={
@@ -332,9 +304,9 @@ export default function RecordFormPage() {
               <StyleList styles={form.styles} onChange={setStyles} />
             </Box>
           </FormField>
-        </Section>
+        </FormSection>
 
-        <Section title="图片" hint="图片按要求尺寸上传，支持 png/jpg/jpeg/gif">
+        <FormSection title="图片" hint="图片按要求尺寸上传，支持 png/jpg/jpeg/gif">
           <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
             <FormField field="pic" label="橱窗主图" required>
               <ImageUpload {...image('pic')} {...RECORD_IMAGES.pic} hint="600*600px" />
@@ -360,23 +332,10 @@ export default function RecordFormPage() {
               />
             </FormField>
           </Box>
-        </Section>
+        </FormSection>
       </FormErrors>
 
-      <Flex
-        position="sticky"
-        bottom="0"
-        mx={{ base: '-3', md: '-5' }}
-        mb={{ base: '-3', md: '-5' }}
-        bg="white"
-        borderTopWidth="1px"
-        shadow="0 -4px 12px rgba(15, 23, 42, 0.06)"
-        px="6"
-        py="3"
-        justify="flex-end"
-        gap="3"
-        zIndex="docked"
-      >
+      <StickyFooter>
         <Button variant="outline" onClick={goBack}>
           取消
         </Button>
@@ -390,7 +349,7 @@ export default function RecordFormPage() {
           <Send size={16} />
           {form.id ? '重新提交' : '提交审核'}
         </Button>
-      </Flex>
+      </StickyFooter>
 
       {form.goods_ip_id !== '' && (
         <GoodsSelectorDialog

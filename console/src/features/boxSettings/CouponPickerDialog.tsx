@@ -1,7 +1,8 @@
-import { Badge, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Badge, Button, Text } from '@chakra-ui/react';
 import { api, type CouponBrief, couponText } from '@toy/shared';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
+import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
 import { useCall } from '../../lib/useCall';
 
@@ -66,46 +67,24 @@ export function CouponPickerDialog({ open, onOpenChange, ipId, onPick }: CouponP
   ];
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      size="lg"
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="coupon-picker">
-            <Dialog.Header>
-              <Dialog.Title>选择优惠券</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <DataTable
-                columns={columns}
-                rows={data?.list}
-                rowKey={(c) => c.id}
-                loading={isLoading}
-                error={error}
-                onRetry={() => void mutate()}
-                rowTestId="coupon-row"
-                emptyText="暂无可关联的优惠券"
-              />
-              <ListPagination
-                total={data?.pagination.total_rows ?? 0}
-                page={page}
-                pageSize={10}
-                pageSizes={[10]}
-                onPageChange={setPage}
-              />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} title="选择优惠券" size="lg" testId="coupon-picker">
+      <DataTable
+        columns={columns}
+        rows={data?.list}
+        rowKey={(c) => c.id}
+        loading={isLoading}
+        error={error}
+        onRetry={() => void mutate()}
+        rowTestId="coupon-row"
+        emptyText="暂无可关联的优惠券"
+      />
+      <ListPagination
+        total={data?.pagination.total_rows ?? 0}
+        page={page}
+        pageSize={10}
+        pageSizes={[10]}
+        onPageChange={setPage}
+      />
+    </DialogShell>
   );
 }

@@ -1,0 +1,56 @@
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/**
+ * The frame of a console dialog: centred, a title (a string, or a header of its own that holds a
+ * Dialog.Title), the body, optional footer buttons and the close button. `lazy` mounts the body
+ * on open and drops it on close, so each opening starts fresh; without it the dialog keeps
+ * Chakra's defaults (an explicit false would keep the closed content mounted).
+ */
+export function DialogShell({
+  open,
+  onOpenChange,
+  title,
+  size = 'md',
+  testId,
+  scrollBehavior,
+  lazy = true,
+  footer,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  testId?: string;
+  scrollBehavior?: 'inside' | 'outside';
+  lazy?: boolean;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      size={size}
+      placement="center"
+      scrollBehavior={scrollBehavior}
+      lazyMount={lazy || undefined}
+      unmountOnExit={lazy || undefined}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <Dialog.Header>{typeof title === 'string' ? <Dialog.Title>{title}</Dialog.Title> : title}</Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="关闭" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

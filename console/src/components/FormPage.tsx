@@ -1,0 +1,54 @@
+import { Box, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** A white card of a long form page: its title, an optional hint and actions, then the fields. */
+export function FormSection({
+  title,
+  hint,
+  actions,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box bg="white" rounded="lg" shadow="xs" p={{ base: '4', md: '6' }}>
+      <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="3" mb="4" wrap="wrap">
+        <Box>
+          <Heading size="md">{title}</Heading>
+          {hint && (
+            <Text fontSize="sm" color="fg.muted" mt="1">
+              {hint}
+            </Text>
+          )}
+        </Box>
+        {actions && <HStack gap="2">{actions}</HStack>}
+      </Flex>
+      {children}
+    </Box>
+  );
+}
+
+/** The bar of a long form page's buttons, kept at the bottom of the window. */
+export function StickyFooter({ children }: { children: ReactNode }) {
+  return (
+    <Flex
+      position="sticky"
+      bottom="0"
+      mx={{ base: '-3', md: '-5' }}
+      mb={{ base: '-3', md: '-5' }}
+      bg="white"
+      borderTopWidth="1px"
+      shadow="0 -4px 12px rgba(15, 23, 42, 0.06)"
+      px="6"
+      py="3"
+      justify="flex-end"
+      gap="3"
+      zIndex="docked"
+    >
+      {children}
+    </Flex>
+  );
+}
