@@ -15,6 +15,7 @@ export function DialogShell({
   testId,
   scrollBehavior,
   lazy = true,
+  closeOnInteractOutside,
   footer,
   children,
 }: {
@@ -25,6 +26,8 @@ export function DialogShell({
   testId?: string;
   scrollBehavior?: 'inside' | 'outside';
   lazy?: boolean;
+  /** False for a dialog that a click outside must not close (work in progress). */
+  closeOnInteractOutside?: boolean;
   footer?: ReactNode;
   children: ReactNode;
 }) {
@@ -34,6 +37,7 @@ export function DialogShell({
       onOpenChange={(e) => onOpenChange(e.open)}
       size={size}
       placement="center"
+      closeOnInteractOutside={closeOnInteractOutside}
       scrollBehavior={scrollBehavior}
       lazyMount={lazy || undefined}
       unmountOnExit={lazy || undefined}

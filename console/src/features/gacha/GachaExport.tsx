@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Dialog, HStack, Link, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { api, type GachaFilters, type JobInfo, messages } from '@toy/shared';
 import { CheckCircle2, Download, FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DialogShell } from '../../components/DialogShell';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -91,61 +92,48 @@ export function GachaExport({ filters, disabled }: { filters: GachaFilters; disa
         <FileDown size={14} />
         导出查询结果
       </Button>
-      <Dialog.Root
+      <DialogShell
         open={state.step === 'running' || state.step === 'done'}
-        onOpenChange={(e) => !e.open && setState({ step: 'idle' })}
+        onOpenChange={(o) => !o && setState({ step: 'idle' })}
+        title="导出查询结果"
         size="sm"
-        placement="center"
+        testId="export-dialog"
         closeOnInteractOutside={false}
+        lazy={false}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="export-dialog">
-              <Dialog.Header>
-                <Dialog.Title>导出查询结果</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {running && (
-                  <Stack gap="3" data-testid="export-progress">
-                    <HStack justify="space-between">
-                      <Text fontSize="sm" color="fg.muted">
-                        {running.job?.status === 'running' ? '正在生成文件…' : '排队中…'}
-                      </Text>
-                      <Text fontSize="sm" fontWeight="600" data-testid="export-count">
-                        {now} / {running.total}
-                      </Text>
-                    </HStack>
-                    <Progress.Root value={percent} size="md" colorPalette="brand" striped animated>
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                    </Progress.Root>
-                    <Text fontSize="xs" color="fg.subtle">
-                      可关闭此窗口，导出会在后台继续；文件保留 24 小时。
-                    </Text>
-                  </Stack>
-                )}
-                {state.step === 'done' && (
-                  <Stack gap="3" align="center" py="2" data-testid="export-done">
-                    <Box color="green.500">
-                      <CheckCircle2 size={36} />
-                    </Box>
-                    <Text>已导出 {state.total} 条商品</Text>
-                    <Link href={state.url} target="_blank" colorPalette="brand" data-testid="export-link">
-                      <Download size={14} />
-                      下载文件
-                    </Link>
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="关闭" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {running && (
+          <Stack gap="3" data-testid="export-progress">
+            <HStack justify="space-between">
+              <Text fontSize="sm" color="fg.muted">
+                {running.job?.status === 'running' ? '正在生成文件…' : '排队中…'}
+              </Text>
+              <Text fontSize="sm" fontWeight="600" data-testid="export-count">
+                {now} / {running.total}
+              </Text>
+            </HStack>
+            <Progress.Root value={percent} size="md" colorPalette="brand" striped animated>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <Text fontSize="xs" color="fg.subtle">
+              可关闭此窗口，导出会在后台继续；文件保留 24 小时。
+            </Text>
+          </Stack>
+        )}
+        {state.step === 'done' && (
+          <Stack gap="3" align="center" py="2" data-testid="export-done">
+            <Box color="green.500">
+              <CheckCircle2 size={36} />
+            </Box>
+            <Text>已导出 {state.total} 条商品</Text>
+            <Link href={state.url} target="_blank" colorPalette="brand" data-testid="export-link">
+              <Download size={14} />
+              下载文件
+            </Link>
+          </Stack>
+        )}
+      </DialogShell>
     </>
   );
 }
