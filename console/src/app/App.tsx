@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { AppToaster } from '../components/ui/AppToaster';
-import { authStore, useAuth } from '../features/auth/authStore';
+import { authStore, useAuth } from '../session/authStore';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { createAppRouter } from './router';
 import { SessionExpiredDialog } from './SessionExpiredDialog';

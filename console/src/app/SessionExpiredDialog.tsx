@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { messages } from '@toy/shared';
 import { useSyncExternalStore } from 'react';
-import { authStore } from '../features/auth/authStore';
+import { authStore } from '../session/authStore';
 import { sessionPrompt } from '../lib/sessionPrompt';
 
 /** The single 登录失效 prompt, opened by any 401 answer (see lib/sessionPrompt). */

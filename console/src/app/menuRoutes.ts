@@ -5,6 +5,13 @@ import { type MenuItem, rolesOf, type UserInfo } from '@toy/shared';
  * the route map's keys come in as a set so the rules are unit-tested without loading pages.
  */
 
+/** Route meta read by the title, breadcrumb and guards. */
+export interface RouteHandle {
+  title?: string;
+  trail?: string[];
+  roles?: string[];
+}
+
 /** A page route generated from a menu item whose `url` is a key of the route map. */
 export interface GeneratedRoute {
   id: number;

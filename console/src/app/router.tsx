@@ -1,8 +1,8 @@
 import type { UserInfo } from '@toy/shared';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
-import { authStore } from '../features/auth/authStore';
-import { hasSession } from '../features/auth/session';
-import { type GeneratedRoute, generateRoutes, safeRedirect, userRoles } from './menuRoutes';
+import { authStore } from '../session/authStore';
+import { hasSession } from '../lib/session';
+import { type GeneratedRoute, generateRoutes, type RouteHandle, safeRedirect, userRoles } from './menuRoutes';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { RootShell } from './pages/RootShell';
 import { RouteError } from './pages/RouteError';
@@ -50,12 +50,6 @@ const PLACEHOLDER_TITLES: Record<string, string> = {
   '/screen_md': '门店大屏',
 };
 
-/** Route meta read by the title, breadcrumb and guards. */
-export interface RouteHandle {
-  title?: string;
-  trail?: string[];
-  roles?: string[];
-}
 
 const Empty = () => null;
 

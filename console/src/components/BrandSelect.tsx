@@ -1,7 +1,7 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { api, type PermissionId } from '@toy/shared';
 import { useEffect } from 'react';
-import { useBrandWord } from '../features/auth/useBrandWord';
+import { useBrandWord } from '../session/useBrandWord';
 import { useCall } from '../lib/useCall';
 
 export interface BrandSelectProps {

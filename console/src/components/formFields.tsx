@@ -1,7 +1,7 @@
 import { HStack, Input, InputGroup, NativeSelect, RadioGroup } from '@chakra-ui/react';
 import { LIMITS, PER_ID } from '@toy/shared';
 import { useEffect, useState } from 'react';
-import { useBrandWord } from '../features/auth/useBrandWord';
+import { useBrandWord } from '../session/useBrandWord';
 import { BrandSelect } from './BrandSelect';
 import { FormField } from './FormDialog';
 import { ImageUpload, type ImageUploadProps } from './upload/ImageUpload';

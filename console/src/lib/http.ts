@@ -1,7 +1,7 @@
 import { LIMITS, messages, OK, type RouteDef, type RouteInput, type RouteOutput, signHeaders } from '@toy/shared';
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { config } from '../config';
-import { getToken } from '../features/auth/session';
+import { getToken } from './session';
 import { notify } from './notify';
 import { sessionPrompt } from './sessionPrompt';
 

@@ -2,7 +2,7 @@ import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
-import { useUserInfo } from '../../features/auth/authStore';
+import { useUserInfo } from '../../session/authStore';
 import { buildNav, type NavItem, userRoles } from '../menuRoutes';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { routeKeys } from '../routeMap';

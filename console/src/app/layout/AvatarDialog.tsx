@@ -3,7 +3,7 @@ import { AVATAR_SIZE, api, messages } from '@toy/shared';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
 import { ImageUpload } from '../../components/upload/ImageUpload';
-import { authStore } from '../../features/auth/authStore';
+import { authStore } from '../../session/authStore';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 

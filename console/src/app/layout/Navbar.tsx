@@ -10,10 +10,10 @@ import {
 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
-import { authStore, useUserInfo } from '../../features/auth/authStore';
-import { getAvatar } from '../../features/auth/session';
-import { useBrandWord } from '../../features/auth/useBrandWord';
-import type { RouteHandle } from '../router';
+import { authStore, useUserInfo } from '../../session/authStore';
+import { getAvatar } from '../../lib/session';
+import { useBrandWord } from '../../session/useBrandWord';
+import type { RouteHandle } from '../menuRoutes';
 
 interface NavbarProps {
   mobile: boolean;

@@ -1,6 +1,6 @@
 import { Box, Center, Heading, Link, Text, VStack } from '@chakra-ui/react';
 import { useMatches } from 'react-router-dom';
-import type { RouteHandle } from '../router';
+import type { RouteHandle } from '../menuRoutes';
 
 /** Open pages that live elsewhere (screens, waybill printing) or are not built in the console yet. */
 export default function PlaceholderPage() {

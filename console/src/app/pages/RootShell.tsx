@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { APP_TITLE } from '../../config';
-import type { RouteHandle } from '../router';
+import type { RouteHandle } from '../menuRoutes';
 
 /** The deepest route's title plus the default admin title. */
 export function pageTitle(title: string | undefined): string {

@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../../app/menuRoutes';
-import { hasSession } from './session';
+import { hasSession } from '../../lib/session';
 
 /** /auth-redirect: continue to `redirect` when signed in, otherwise to the merchant login. */
 export default function AuthRedirectPage() {

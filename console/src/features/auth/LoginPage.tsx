@@ -2,7 +2,7 @@ import { Box, Flex, HStack, Image, Tabs, Text } from '@chakra-ui/react';
 import type { Session } from '@toy/shared';
 import { useSearchParams } from 'react-router-dom';
 import { APP_TITLE } from '../../config';
-import { authStore } from './authStore';
+import { authStore } from '../../session/authStore';
 import { HomeTab } from './HomeTab';
 import { ShopTab } from './ShopTab';
 

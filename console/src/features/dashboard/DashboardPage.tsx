@@ -5,8 +5,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { menuIcon } from '../../app/layout/menuIcons';
 import { generateRoutes, userRoles } from '../../app/menuRoutes';
 import { routeKeys } from '../../app/routeMap';
-import { useUserInfo } from '../auth/authStore';
-import { useBrandWord } from '../auth/useBrandWord';
+import { useUserInfo } from '../../session/authStore';
+import { useBrandWord } from '../../session/useBrandWord';
 
 const ROLE_LABELS: Record<string, string> = {
   nft_admin: '数字藏品',

@@ -23,7 +23,7 @@ import { notify } from '../../lib/notify';
 import { invalidate, useCall } from '../../lib/useCall';
 import { AuditDialog } from '../audit/AuditDialog';
 import { ActionDialogs, type ActionKind } from './ActionDialogs';
-import { offPalette } from './DrawMachineListPage';
+import { offPalette } from './params';
 
 const yuan = (n: number) => `¥${n.toFixed(2)}`;
 

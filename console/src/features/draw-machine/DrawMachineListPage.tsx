@@ -15,9 +15,8 @@ import { useBrandList } from '../../components/useBrandList';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 import { DrawMachineDialog } from './DrawMachineDialog';
-import { boxListHref, drawMachineListParams, sendListHref } from './params';
+import { boxListHref, drawMachineListParams, offPalette, sendListHref } from './params';
 
-export const offPalette: Record<number, string> = { 0: 'green', 1: 'gray', 2: 'red' };
 
 /** A count over a link to the screen that handles it (待发货 → 去发货). */
 function CountLink({

@@ -15,3 +15,6 @@ export const sendListHref = (title: string) =>
 /** The deposited goods of a machine (spec 02 /blindBox/boxList, type 1). */
 export const boxListHref = (title: string) =>
   `/blindBox/boxList?${new URLSearchParams({ temp_title: title, type: '1' })}`;
+
+/** The badge colour of each shelf state (上架 / 下架 / 售罄). */
+export const offPalette: Record<number, string> = { 0: 'green', 1: 'gray', 2: 'red' };

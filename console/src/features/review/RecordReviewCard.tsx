@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, Heading, HStack, Image, SimpleGrid, Stack, Ta
 import { type BlindBoxRecord, DROP_RATE_FORMAT, styleTypeText } from '@toy/shared';
 import { Check, X } from 'lucide-react';
 import { previewUrl } from '../../components/upload/uploadCore';
-import { ReviewBadge } from '../blindBoxRecord/RecordListPage';
+import { ReviewBadge } from '../blind-box-record/RecordListPage';
 
 function Picture({ src, label, w = '120px', h = '120px' }: { src: string; label: string; w?: string; h?: string }) {
   return (

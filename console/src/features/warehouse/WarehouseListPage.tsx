@@ -10,7 +10,7 @@ import { useBrandList } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
-import { useBrandWord } from '../auth/useBrandWord';
+import { useBrandWord } from '../../session/useBrandWord';
 import { warehouseListParams } from './params';
 import { WarehouseDialog } from './WarehouseDialog';
 

@@ -37,7 +37,7 @@ import { fromInputTime, toInputTime } from '../../lib/datetime';
 import { ApiError, call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useCall } from '../../lib/useCall';
-import { useBrandWord } from '../auth/useBrandWord';
+import { useBrandWord } from '../../session/useBrandWord';
 import { AllocationTable } from './AllocationTable';
 import { PublishedResult } from './PublishedResult';
 import { emptyRelease, type ReleaseState, toWire } from './releaseForm';

@@ -1,9 +1,9 @@
 import { api, type Session, type UserInfo } from '@toy/shared';
 import { useSyncExternalStore } from 'react';
-import { setCookie } from '../../lib/cookies';
-import { ApiError, call } from '../../lib/http';
-import { notify } from '../../lib/notify';
-import { clearSession, hasSession, saveSession } from './session';
+import { setCookie } from '../lib/cookies';
+import { ApiError, call } from '../lib/http';
+import { notify } from '../lib/notify';
+import { clearSession, hasSession, saveSession } from '../lib/session';
 
 /**
  * The auth provider: who is signed in. `info` (roles and menus from api.user.info) is loaded on

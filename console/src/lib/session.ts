@@ -1,5 +1,5 @@
 import type { Session } from '@toy/shared';
-import { getCookie, removeCookie, setCookie } from '../../lib/cookies';
+import { getCookie, removeCookie, setCookie } from './cookies';
 
 /** The session cookies on the console origin (spec 01 §3 "Login session"). */
 export const SESSION_COOKIES = ['web_token', 'auth_type', 'per_ids', 'user_avatar'] as const;

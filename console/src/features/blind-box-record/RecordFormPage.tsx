@@ -22,7 +22,7 @@ import { fromInputTime, toInputTime } from '../../lib/datetime';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate, useCall } from '../../lib/useCall';
-import { useAuthType, useBrandWord } from '../auth/useBrandWord';
+import { useAuthType, useBrandWord } from '../../session/useBrandWord';
 import { BrandPicker } from './BrandPicker';
 import { GoodsSelectorDialog } from './GoodsSelectorDialog';
 import { ManualStyleDialog } from './ManualStyleDialog';
