@@ -1,8 +1,8 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { messages } from '@toy/shared';
 import { useSyncExternalStore } from 'react';
-import { authStore } from '../session/authStore';
 import { sessionPrompt } from '../lib/sessionPrompt';
+import { authStore } from '../session/authStore';
 
 /** The single 登录失效 prompt, opened by any 401 answer (see lib/sessionPrompt). */
 export function SessionExpiredDialog() {

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@toy/shared';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
-import { authStore } from '../session/authStore';
 import { hasSession } from '../lib/session';
+import { authStore } from '../session/authStore';
 import { type GeneratedRoute, generateRoutes, type RouteHandle, safeRedirect, userRoles } from './menuRoutes';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { RootShell } from './pages/RootShell';
@@ -49,7 +49,6 @@ const PLACEHOLDER_TITLES: Record<string, string> = {
   '/print_waybill': '打印面单',
   '/screen_md': '门店大屏',
 };
-
 
 const Empty = () => null;
 

@@ -1,8 +1,8 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { api, type PermissionId } from '@toy/shared';
 import { useEffect } from 'react';
-import { useBrandWord } from '../session/useBrandWord';
 import { useCall } from '../lib/useCall';
+import { useBrandWord } from '../session/useBrandWord';
 
 export interface BrandSelectProps {
   /** The permission id whose brands to list (14 for box pages, 15 for coupons). */

@@ -1,8 +1,8 @@
 import { LIMITS, messages, OK, type RouteDef, type RouteInput, type RouteOutput, signHeaders } from '@toy/shared';
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { config } from '../config';
-import { getToken } from './session';
 import { notify } from './notify';
+import { getToken } from './session';
 import { sessionPrompt } from './sessionPrompt';
 
 export interface CallOptions {

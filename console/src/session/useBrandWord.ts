@@ -1,6 +1,6 @@
 import { brandWord } from '@toy/shared';
-import { useUserInfo } from './authStore';
 import { getAuthType } from '../lib/session';
+import { useUserInfo } from './authStore';
 
 /** The auth type (1 own brand, 2 shop) of the signed-in user. */
 export function useAuthType(): number | undefined {

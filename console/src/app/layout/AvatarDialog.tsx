@@ -3,9 +3,9 @@ import { AVATAR_SIZE, api, messages } from '@toy/shared';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
 import { ImageUpload } from '../../components/upload/ImageUpload';
-import { authStore } from '../../session/authStore';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { authStore } from '../../session/authStore';
 
 /** 修改头像: one 800×800 image through the shared upload component, then api.user.updateAvatar. */
 export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

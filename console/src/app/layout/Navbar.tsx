@@ -10,8 +10,8 @@ import {
 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
-import { authStore, useUserInfo } from '../../session/authStore';
 import { getAvatar } from '../../lib/session';
+import { authStore, useUserInfo } from '../../session/authStore';
 import { useBrandWord } from '../../session/useBrandWord';
 import type { RouteHandle } from '../menuRoutes';
 

@@ -17,7 +17,6 @@ import { useCall } from '../../lib/useCall';
 import { DrawMachineDialog } from './DrawMachineDialog';
 import { boxListHref, drawMachineListParams, offPalette, sendListHref } from './params';
 
-
 /** A count over a link to the screen that handles it (待发货 → 去发货). */
 function CountLink({
   label,
