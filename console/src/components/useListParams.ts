@@ -1,13 +1,25 @@
+import type { RouteDef } from '@toy/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { listDefaults, parseListParams, serializeListParams } from './listParams';
 
+/** A list route: a GET whose declared query is an object (its filters, page and limit). */
+export type ListRoute = RouteDef & { query: z.ZodObject };
+
 /**
- * The list state lives in the URL: `const { params, setFilters, setPage } = useListParams(schema)`.
- * Reloading or sharing the link restores filters, page and page size.
+ * The list state lives in the URL, typed by the list route's declared query:
+ * `const { params, setFilters, setPage } = useListParams(api.goods.list)`. Reloading or sharing
+ * the link restores filters, page and page size; a field that does not parse falls back to its
+ * default. (A zod object can be given instead, for a state that is not one call's query.)
  */
-export function useListParams<S extends z.ZodObject>(schema: S) {
+export function useListParams<D extends ListRoute>(list: D): ReturnType<typeof useUrlState<D['query']>>;
+export function useListParams<S extends z.ZodObject>(schema: S): ReturnType<typeof useUrlState<S>>;
+export function useListParams(source: ListRoute | z.ZodObject) {
+  return useUrlState('operationId' in source ? source.query : source);
+}
+
+function useUrlState<S extends z.ZodObject>(schema: S) {
   const [search, setSearch] = useSearchParams();
   const key = search.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `search`

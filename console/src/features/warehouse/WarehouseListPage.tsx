@@ -11,12 +11,11 @@ import { useEditDialog } from '../../components/useEditDialog';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 import { useBrandWord } from '../../session/useBrandWord';
-import { warehouseListParams } from './params';
 import { WarehouseDialog } from './WarehouseDialog';
 
 /** 仓库管理 (spec 02 screen 9): brand filter in the URL, table, add/edit dialog. */
 export default function WarehouseListPage() {
-  const { params, setFilters } = useListParams(warehouseListParams);
+  const { params, setFilters } = useListParams(api.warehouse.list);
   const word = useBrandWord();
   const { onBrand, table } = useBrandList(params.ip_id, setFilters);
   const list = useCall(api.warehouse.list, { ip_id: params.ip_id }, { enabled: params.ip_id !== undefined });

@@ -1,0 +1,212 @@
+import { Field, Input, Textarea } from '@chakra-ui/react';
+import { PER_ID, type PermissionId } from '@toy/shared';
+import type { ReactNode } from 'react';
+import { type ControllerRenderProps, type FieldValues, useController, useFormState } from 'react-hook-form';
+import { useBrandWord } from '../../session/useBrandWord';
+import { BrandSelect } from '../BrandSelect';
+import { Choice, MoneyInput, type Option, OptionSelect } from './controls';
+
+/**
+ * The fields of a schema form (inside FormDialog or SchemaFormPage). Each takes the request
+ * field's `name`, binds to the form by it and shows the form's message when the first failing
+ * rule names it. A field's test id goes on its control.
+ */
+export interface FieldProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  helper?: ReactNode;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** A labelled field: the label, the control, then the helper text or the rule's message. */
+export function FormField({
+  name,
+  label,
+  required,
+  helper,
+  disabled,
+  children,
+}: Omit<FieldProps, 'testId'> & { children: ReactNode }) {
+  const { errors } = useFormState({ name });
+  const message = errors[name]?.message;
+  const invalid = typeof message === 'string';
+  return (
+    <Field.Root invalid={invalid} required={required} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helper && !invalid && <Field.HelperText>{helper}</Field.HelperText>}
+      {invalid && <Field.ErrorText data-testid={`error-${name}`}>{message}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** A field with a control of its own: `render` receives the bound value, onChange, onBlur and ref. */
+export function ControlledField({
+  render,
+  ...field
+}: FieldProps & { render: (field: ControllerRenderProps<FieldValues, string>) => ReactNode }) {
+  const { field: bound } = useController({ name: field.name });
+  return <FormField {...field}>{render(bound)}</FormField>;
+}
+
+type InputProps = Pick<
+  React.ComponentProps<typeof Input>,
+  'placeholder' | 'maxLength' | 'type' | 'inputMode' | 'autoComplete' | 'size'
+>;
+
+/** A text input (also for numbers typed as text: the schema coerces them). */
+export function TextField({
+  placeholder,
+  maxLength,
+  type,
+  inputMode,
+  autoComplete,
+  size,
+  ...field
+}: FieldProps & InputProps) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <Input
+          {...f}
+          value={f.value ?? ''}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          size={size}
+          data-testid={field.testId}
+        />
+      )}
+    />
+  );
+}
+
+/** A multi-line text input. */
+export function TextareaField({
+  placeholder,
+  maxLength,
+  rows = 3,
+  ...field
+}: FieldProps & { placeholder?: string; maxLength?: number; rows?: number }) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <Textarea
+          {...f}
+          value={f.value ?? ''}
+          rows={rows}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          data-testid={field.testId}
+        />
+      )}
+    />
+  );
+}
+
+/** An amount in yuan (required unless said otherwise). */
+export function MoneyField({ placeholder, required = true, ...field }: FieldProps & { placeholder?: string }) {
+  return (
+    <ControlledField
+      {...field}
+      required={required}
+      render={(f) => (
+        <MoneyInput
+          ref={f.ref}
+          value={String(f.value ?? '')}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          placeholder={placeholder}
+          disabled={field.disabled}
+          testId={field.testId ?? field.name}
+        />
+      )}
+    />
+  );
+}
+
+/** How a select or radio value goes back into the form: as text, or as a number ('' when empty). */
+const toValue = (numeric: boolean | undefined) => (v: string) => (numeric ? (v === '' ? '' : Number(v)) : v);
+
+/** A native select; `numeric` stores the option's value as a number. */
+export function SelectField({
+  options,
+  placeholder,
+  numeric,
+  ...field
+}: FieldProps & { options: readonly Option[]; placeholder?: string; numeric?: boolean }) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <OptionSelect
+          ref={f.ref}
+          label={field.label}
+          value={String(f.value ?? '')}
+          onChange={(v) => f.onChange(toValue(numeric)(v))}
+          onBlur={f.onBlur}
+          options={options}
+          placeholder={placeholder}
+          testId={field.testId ?? field.name}
+        />
+      )}
+    />
+  );
+}
+
+/** Radio buttons in a row; `numeric` stores the option's value as a number. */
+export function ChoiceField({
+  options,
+  numeric,
+  ...field
+}: FieldProps & { options: readonly Option[]; numeric?: boolean }) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <Choice
+          value={String(f.value ?? '')}
+          onChange={(v) => f.onChange(toValue(numeric)(v))}
+          options={options}
+          disabled={field.disabled}
+          testId={field.testId ?? field.name}
+        />
+      )}
+    />
+  );
+}
+
+/** The required 品牌/店铺 field (`ip_id`): the merchant's brands for `perId`, none picked by default. */
+export function BrandField({
+  name = 'ip_id',
+  perId = PER_ID.box,
+  ...field
+}: Omit<FieldProps, 'name' | 'label'> & { name?: string; perId?: PermissionId }) {
+  const word = useBrandWord();
+  return (
+    <ControlledField
+      {...field}
+      name={name}
+      label={word}
+      required
+      render={(f) => (
+        <BrandSelect
+          perId={perId}
+          value={f.value === '' || f.value == null ? undefined : Number(f.value)}
+          onChange={(id) => f.onChange(id ?? '')}
+          defaultFirst={false}
+          testId={field.testId ?? name}
+        />
+      )}
+    />
+  );
+}

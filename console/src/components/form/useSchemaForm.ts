@@ -1,0 +1,77 @@
+import { validate } from '@toy/shared';
+import { useEffect, useRef } from 'react';
+import { type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** The one message a form shows: the first failing rule (or schema check) and the field it names. */
+export interface FieldError {
+  field?: string;
+  message: string;
+}
+
+/**
+ * Runs a shared request schema (with its rule table) and answers the first failing message as a
+ * form shows it: without the technical `参数 x 不正确：` prefix that validate() puts on non-rule
+ * issues for API answers.
+ */
+export function checkForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; error: FieldError } {
+  const result = validate(schema, values);
+  if (result.ok) return { ok: true, data: result.data };
+  const message = result.message.replace(/^参数 \S+ 不正确：/, '');
+  return { ok: false, error: { field: result.field?.split('.')[0], message } };
+}
+
+/**
+ * A react-hook-form resolver over a shared request schema. The spec shows one message, the first
+ * failing rule in its order, so the resolver answers that one error (under its field, or `root`)
+ * and, on success, the schema's parsed output: what the API will parse from the same values.
+ */
+export function schemaResolver<S extends z.ZodType, V extends FieldValues>(
+  schema: S,
+): Resolver<V, unknown, z.output<S>> {
+  return async (values) => {
+    const checked = checkForm(schema, values);
+    if (checked.ok) return { values: checked.data, errors: {} };
+    const field = checked.error.field || 'root';
+    return { values: {}, errors: { [field]: { type: 'rule', message: checked.error.message } } } as never;
+  };
+}
+
+export type SchemaForm<V extends FieldValues, S extends z.ZodType> = UseFormReturn<V, unknown, z.output<S>>;
+
+/**
+ * A form bound to a shared request schema: `useSchemaForm(api.warehouse.save.body, defaults, open)`.
+ * The values start from `defaults` and start again from them each time `open` turns true (a
+ * dialog reopened, or opened on another row). Checking happens on submit only; editing a field
+ * clears the message, and the next submit finds the next failing rule.
+ */
+export function useSchemaForm<S extends z.ZodType, V extends FieldValues>(
+  schema: S,
+  defaults: V,
+  open = true,
+): SchemaForm<V, S> {
+  const form = useForm<V, unknown, z.output<S>>({
+    resolver: schemaResolver<S, V>(schema),
+    defaultValues: defaults as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: true,
+  });
+  const latest = useRef(defaults);
+  latest.current = defaults;
+  const key = JSON.stringify(defaults);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `defaults`
+  useEffect(() => {
+    if (open) form.reset(latest.current);
+  }, [open, key, form]);
+  useEffect(() => {
+    const sub = form.watch((_, { type }) => {
+      if (type === 'change' && Object.keys(form.formState.errors).length) form.clearErrors();
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+  return form;
+}
