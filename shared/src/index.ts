@@ -24,6 +24,7 @@ export * from './features/upload.js';
 export * from './features/user.js';
 export * from './features/warehouse.js';
 export * from './fields.js';
+export * from './menu.js';
 export * from './messages.js';
 export * from './roles.js';
 export * from './route.js';

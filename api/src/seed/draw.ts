@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { blindBoxTemplates, brands, deposits, drawMachines, orders, pickups, players, users } from '../db/schema.js';
 import { allocate } from '../features/blind-box/allocations.js';
-import { publish } from '../features/blind-box/publish.js';
 import { drawOne, orderSn, SETTLE_DAYS, settleDue } from '../features/draw-machine/engine.js';
+import { publish } from '../features/draw-machine/publish.js';
 import { formatTime } from '../lib/time.js';
 
 /** Marks the demo machine so the seed runs once. */

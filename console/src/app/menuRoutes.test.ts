@@ -1,6 +1,7 @@
-import type { MenuItem } from '@toy/shared';
+import { MENU_GROUP_URL, MENU_PAGE_URLS, type MenuItem } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
-import { buildNav, canAccess, generateRoutes, joinPath, safeRedirect } from './menuRoutes';
+import { buildNav, canAccess, generateRoutes, joinPath, pageUrls, safeRedirect } from './menuRoutes';
+import { routeKeys } from './routeMap';
 
 const item = (
   id: number,
@@ -80,5 +81,14 @@ describe('route generation from menus', () => {
     expect(safeRedirect('//evil.example')).toBe('/');
     expect(safeRedirect('https://evil.example')).toBe('/');
     expect(safeRedirect(null)).toBe('/');
+  });
+});
+
+describe('the pages of the shared menu', () => {
+  it('are the route map, without the groups', () => {
+    expect([...pageUrls].sort()).toEqual([...routeKeys].sort());
+    expect(pageUrls.size).toBe(MENU_PAGE_URLS.length);
+    expect(pageUrls.has(MENU_GROUP_URL)).toBe(false);
+    expect(pageUrls.has('dashboard')).toBe(true);
   });
 });

@@ -1,9 +1,15 @@
-import { type MenuItem, rolesOf, type UserInfo } from '@toy/shared';
+import { MENU_PAGE_URLS, type MenuItem, rolesOf, type UserInfo } from '@toy/shared';
 
 /**
  * Turning the server's menu items into routes and sidebar entries (spec 01 §2). Pure functions:
  * the route map's keys come in as a set so the rules are unit-tested without loading pages.
  */
+
+/**
+ * The urls that have a page: the shared menu table's page urls, which are exactly the route map's
+ * keys (routeMap.ts is checked against them), without loading the route map and its pages.
+ */
+export const pageUrls: ReadonlySet<string> = new Set(MENU_PAGE_URLS);
 
 /** Route meta read by the title, breadcrumb and guards. */
 export interface RouteHandle {

@@ -1,11 +1,14 @@
+import type { MenuPageUrl } from '@toy/shared';
 import type { ComponentType } from 'react';
 
 export type PageModule = { default: ComponentType };
 export type PageImport = () => Promise<PageModule>;
 
 /**
- * The one route map: a menu item's `url` → its lazily loaded page. Each entry is its own chunk.
- * Menu items whose url is not a key here are skipped. Add a screen by adding one line.
+ * The one route map: a menu page's `url` → its lazily loaded page. Each entry is its own chunk.
+ * Its keys are exactly the page urls of the shared menu table (shared/src/menu.ts): the compiler
+ * fails when a menu row has no page here or a page here has no menu row. Menu items the server
+ * sends with an unknown url are skipped.
  */
 export const routeMap = {
   dashboard: () => import('../features/dashboard/DashboardPage'),
@@ -18,7 +21,7 @@ export const routeMap = {
   'goods/list': () => import('../features/goods/GoodsListPage'),
   'gacha/list': () => import('../features/gacha/GachaListPage'),
   'drawMachine/list': () => import('../features/draw-machine/DrawMachineListPage'),
-} satisfies Record<string, PageImport>;
+} satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;
 

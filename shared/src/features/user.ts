@@ -4,10 +4,13 @@ import { defineRoute } from '../route.js';
 
 const m = messages.auth;
 
-/** A menu item the server sends; the console turns it into a route (spec 01 §2). */
+/**
+ * A menu item the server sends, built from the menu table (../menu.ts); the console turns it into
+ * a route (spec 01 §2).
+ */
 export interface MenuItem {
   path: string;
-  /** The console page that renders it (a key of the console's route map). */
+  /** The console page that renders it (a MenuPageUrl), or MENU_GROUP_URL for a group. */
   url: string;
   pid: number;
   id: number;

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { brands } from '../schema.js';
+import { brands } from './brand.js';
 
 /**
  * Coupons of a brand (spec 02 §3 "Coupon"). Money is integer fen; `face_value` of a percentage

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { brands } from '../schema.js';
+import { brands } from './brand.js';
 
 /**
  * Physical goods and gacha goods (spec 01 §3). Money is integer fen; weight is kg and sizes cm,

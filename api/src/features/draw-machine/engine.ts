@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { allocStyles, stylesOf } from '../blind-box/templates.js';
-import type { MachineRow } from './stats.js';
+import type { MachineRow } from './queries.js';
 
 const m = messages.drawMachine;
 

@@ -12,11 +12,12 @@ import { audit } from '../audit/record.js';
 import { allocate, allocationToWire, liveAllocation } from '../blind-box/allocations.js';
 import { findTemplate } from '../blind-box/templates.js';
 import { appendAllocation, decreaseStock, settleBrand } from './engine.js';
-import { findMachine, listMachines, type MachineRow, machineAuditView, machineGoods, machineInfo } from './stats.js';
+import { fairnessLogOf } from './fairness.js';
+import { officialPrice, publish } from './publish.js';
+import { findMachine, listMachines, type MachineRow, machineAuditView, machineGoods, machineInfo } from './queries.js';
 
 const m = messages.drawMachine;
 
-/** The fields of a machine the audit log keeps (shared AUDIT_ENTITIES.drawMachine), in wire form. */
 /**
  * Record a write in the audit log, in the write's transaction: `machine` is the row as locked
  * before the write, the row is read again for after. A write that changed nothing is not recorded.
@@ -31,9 +32,10 @@ async function auditWrite(tx: Tx, request: FastifyRequest, machine: MachineRow, 
 
 /**
  * Draw-machine management (spec 01 §2 screens 6–7, §4, §5, §7). Declarations:
- * shared/src/features/draw-machine.ts. A foreign machine answers 404 like a missing one; writes
- * lock the machine row so they serialise with the draws (features/draw-machine/engine.ts), and
- * each is recorded in the audit log (entity `drawMachine`) in its own transaction.
+ * shared/src/features/draw-machine.ts, plus the release that creates a machine (blindBox.publish)
+ * and the public fairness log (fairness.log). A foreign machine answers 404 like a missing one;
+ * writes lock the machine row so they serialise with the draws (features/draw-machine/engine.ts),
+ * and each is recorded in the audit log (entity `drawMachine`) in its own transaction.
  */
 const drawMachineRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
@@ -146,6 +148,16 @@ const drawMachineRoutes: FastifyPluginAsync = async (app) => {
       });
     }),
   );
+
+  // The release: a template's allocation becomes a new machine (declared with the blind boxes).
+  app.route({
+    ...routeOf(api.blindBox.publish, async (body, request) =>
+      publish(db, body, { brandIds: await request.brands(), userId: request.user!.id, request }),
+    ),
+    preValidation: (request) => officialPrice(db, request),
+  });
+
+  app.route(routeOf(api.fairness.log, async (query) => fairnessLogOf(db, query.batch_id)));
 };
 
 export default drawMachineRoutes;

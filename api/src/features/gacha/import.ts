@@ -6,11 +6,11 @@ import type { Db, Tx } from '../../db/client.js';
 import { gachaGoods, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import type { StorageDirs } from '../../http/types.js';
-import { pictureProblems } from '../../lib/pictures.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { readSheet, type SheetValue } from '../../lib/xlsx/read.js';
 import { type AuditInput, auditMany } from '../audit/record.js';
 import { writeExport } from '../job/files.js';
+import { pictureProblems } from '../upload/pictures.js';
 import { activeIdsColumn, GACHA_PICTURE, GACHA_VIDEO, type GachaRow, gachaFields } from './queries.js';
 import {
   type GachaValues,

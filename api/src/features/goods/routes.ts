@@ -5,8 +5,8 @@ import { goods } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
-import { assertPictures } from '../../lib/pictures.js';
 import { audit } from '../audit/record.js';
+import { assertPictures } from '../upload/pictures.js';
 import { changeStock, findGoods, goodsToWire, insertGoods, listGoods, lockGoods, updateGoods } from './queries.js';
 
 export const GOODS_PICTURE = {

@@ -3,8 +3,7 @@ import { type MenuItem, PERMISSION_ROLES } from '@toy/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { menuIcon } from '../../app/layout/menuIcons';
-import { generateRoutes, userRoles } from '../../app/menuRoutes';
-import { routeKeys } from '../../app/routeMap';
+import { generateRoutes, pageUrls, userRoles } from '../../app/menuRoutes';
 import { useUserInfo } from '../../session/authStore';
 import { useBrandWord } from '../../session/useBrandWord';
 
@@ -31,7 +30,7 @@ export default function DashboardPage() {
   const word = useBrandWord();
   if (!info) return null;
   const roles = userRoles(info);
-  const shortcuts = generateRoutes((info.menus ?? []) as MenuItem[], roles, routeKeys).filter(
+  const shortcuts = generateRoutes((info.menus ?? []) as MenuItem[], roles, pageUrls).filter(
     (r) => !r.hidden && r.path !== '/dashboard',
   );
   const permissions = info.per_ids.filter((id) => id in PERMISSION_ROLES);

@@ -1,5 +1,6 @@
 import { integer, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { brands } from '../schema.js';
+import { brands } from './brand.js';
+import { ts } from './columns.js';
 
 /**
  * Box-machine settings of a brand (spec 02 §3): the guess game's prompt and perspective cards and
@@ -26,10 +27,19 @@ export const boxMachineSettings = pgTable(
   (t) => [uniqueIndex('box_machine_settings_ip_idx').on(t.ipId)],
 );
 
-/** The brands whose blind-box release may switch overseas sale on (configuration, ids not shown). */
-export const overseasBrands = pgTable('overseas_brands', {
-  brandId: integer('brand_id')
-    .primaryKey()
-    .references(() => brands.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Deposit (cabinet) settings of a brand: free days, free-shipping count, retrieval freight. */
+export const depositFreight = pgTable(
+  'deposit_freight',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ipId: integer('ip_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    freeDays: integer('free_days').notNull(),
+    freeNum: integer('free_num').notNull(),
+    /** Fen. */
+    unitPrice: integer('unit_price').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deposit_freight_ip_idx').on(t.ipId)],
+);

@@ -1,40 +1,15 @@
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { brands } from '../schema.js';
-import { boxAllocations, drawMachines } from './blind-box.js';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { brands } from './brand.js';
+import { createdAt, ts } from './columns.js';
+import { drawMachines } from './draw-machine.js';
+import { players } from './player.js';
 
 /**
- * Real draws (spec 02 §3 Order, Deposit order row, Pickup order): players with their own sessions,
- * paid orders of activity type 13, their won items kept in the player's cabinet (deposits), pickups
- * of deposited items, and the hash-chained draw log of each machine. Money is integer fen.
- * Every counter a screen shows is derived from these rows (see features/draw-machine/reconcile.ts).
+ * Orders (spec 02 §3 Order, Deposit order row, Pickup order): paid orders of every activity type
+ * (a draw is activity type 13), their items, the won items kept in the player's cabinet (deposits)
+ * and pickups of deposited items. Money is integer fen. Every counter a screen shows is derived
+ * from these rows (see features/draw-machine/reconcile.ts).
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-
-export const players = pgTable('players', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  phone: text('phone').notNull().unique(),
-  nickname: text('nickname').notNull(),
-  avatar: text('avatar').notNull().default(''),
-  /** Coin balance, fen (1 coin = 1 yuan). */
-  coins: integer('coins').notNull().default(0),
-  createdAt: createdAt(),
-});
-
-export const playerSessions = pgTable(
-  'player_sessions',
-  {
-    /** 32 random bytes, hex: the `player_token` header. */
-    token: text('token').primaryKey(),
-    playerId: integer('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: ts('expires_at').notNull(),
-  },
-  (t) => [index('player_sessions_player_idx').on(t.playerId)],
-);
 
 /** An order (spec 02 §3 Order). A draw is a paid order of activity type 13 with one box. */
 export const orders = pgTable(
@@ -163,43 +138,4 @@ export const deposits = pgTable(
     index('deposits_batch_idx').on(t.batchId, t.state),
     index('deposits_player_idx').on(t.playerId, t.state),
   ],
-);
-
-/** Cases taken out of a machine by a stock decrease (never a case a draw has opened). */
-export const drawRemovedCases = pgTable(
-  'draw_removed_cases',
-  {
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => drawMachines.id, { onDelete: 'cascade' }),
-    caseNo: integer('case_no').notNull(),
-    removedAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.batchId, t.caseNo] })],
-);
-
-/**
- * The draw log: one record per draw, per machine in `seq` order (1, 2, …). `hash` =
- * sha256(prev_hash | the record's fields) (shared/src/features/fairness.ts recordHash); the first
- * record's prev_hash is the machine's seed_hash, so changing any record breaks the chain.
- */
-export const drawLog = pgTable(
-  'draw_log',
-  {
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => drawMachines.id, { onDelete: 'cascade' }),
-    seq: integer('seq').notNull(),
-    allocationId: integer('allocation_id')
-      .notNull()
-      .references(() => boxAllocations.id, { onDelete: 'restrict' }),
-    caseNo: integer('case_no').notNull(),
-    position: integer('position').notNull(),
-    styleId: integer('style_id').notNull(),
-    orderSn: text('order_sn').notNull(),
-    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
 );

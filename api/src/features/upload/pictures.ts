@@ -1,10 +1,10 @@
 import { messages } from '@toy/shared';
 import { inArray } from 'drizzle-orm';
-import type { Config } from '../config.js';
-import type { Db, Tx } from '../db/client.js';
-import { uploads } from '../db/schema.js';
-import { httpError } from '../http/errors.js';
-import { keyOfPic } from './urls.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { uploads } from '../../db/schema.js';
+import { httpError } from '../../http/errors.js';
+import { keyOfPic } from '../../lib/urls.js';
 
 export interface PictureRule {
   width: number;

@@ -1,30 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { api, type FairnessLog, messages, PLAYER_TOKEN_HEADER } from '@toy/shared';
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { api, messages, PLAYER_TOKEN_HEADER } from '@toy/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import {
-  boxAllocations,
   depositFreight,
   deposits,
-  drawLog,
-  drawMachineCases,
-  drawMachineGoods,
   drawMachines,
-  drawRemovedCases,
   orderItems,
   pickups,
   playerSessions,
   players,
 } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { DrawQueue } from './draw-queue.js';
-import { orderSn } from './engine.js';
+import { DrawQueue } from '../draw-machine/draw-queue.js';
+import { orderSn } from '../draw-machine/engine.js';
 
 const m = messages.drawMachine;
 const SESSION_DAYS = 30;
@@ -46,68 +41,10 @@ async function playerOf(db: Db, cache: ReadCache, request: FastifyRequest): Prom
   return session.playerId;
 }
 
-/** The public fairness log of a machine: commitments, seeds once revealed, the draw chain. */
-export async function fairnessLogOf(db: Db, batchId: number): Promise<FairnessLog> {
-  const [machine] = await db.select().from(drawMachines).where(eq(drawMachines.id, batchId));
-  if (!machine) throw notFound();
-  const styles = await db
-    .select({ id: drawMachineGoods.styleId, type: drawMachineGoods.type, probability: drawMachineGoods.probability })
-    .from(drawMachineGoods)
-    .where(eq(drawMachineGoods.batchId, batchId))
-    .orderBy(asc(drawMachineGoods.sort));
-  const allocations = await db
-    .select()
-    .from(boxAllocations)
-    .where(
-      or(
-        eq(boxAllocations.id, machine.allocationId),
-        and(eq(boxAllocations.batchId, batchId), isNotNull(boxAllocations.usedAt)),
-      ),
-    )
-    .orderBy(asc(boxAllocations.id));
-  const firsts = await db
-    .select({ allocationId: drawMachineCases.allocationId, caseNo: sql<number>`min(${drawMachineCases.caseNo})::int` })
-    .from(drawMachineCases)
-    .where(eq(drawMachineCases.batchId, batchId))
-    .groupBy(drawMachineCases.allocationId);
-  const firstCase = new Map(firsts.map((f) => [f.allocationId, f.caseNo]));
-  const removed = await db
-    .select({ caseNo: drawRemovedCases.caseNo })
-    .from(drawRemovedCases)
-    .where(eq(drawRemovedCases.batchId, batchId))
-    .orderBy(asc(drawRemovedCases.caseNo));
-  const records = await db.select().from(drawLog).where(eq(drawLog.batchId, batchId)).orderBy(asc(drawLog.seq));
-  return {
-    batch_id: batchId,
-    title: machine.title,
-    seed_hash: machine.seedHash,
-    off: machine.off,
-    styles,
-    allocations: allocations.map((a) => ({
-      id: a.id,
-      seed_hash: a.seedHash,
-      seed: a.revealedAt ? a.seed : null,
-      box_num: a.boxNum,
-      limit_stock: a.limitStock,
-      first_case: firstCase.get(a.id) ?? 0,
-      counts: a.counts,
-    })),
-    removed_cases: removed.map((r) => r.caseNo),
-    records: records.map((r) => ({
-      seq: r.seq,
-      allocation_id: r.allocationId,
-      case_no: r.caseNo,
-      position: r.position,
-      style_id: r.styleId,
-      order_sn: r.orderSn,
-      drawn_at: r.drawnAt.toISOString(),
-      prev_hash: r.prevHash,
-      hash: r.hash,
-    })),
-  };
-}
-
-/** The player's side: /player/... with player sessions (header player_token), and the public log. */
+/**
+ * The player's side (declarations: shared/src/features/player.ts): /player/... with player
+ * sessions (header player_token). Draws go through the draw machines' queue and engine.
+ */
 const playerRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const draws = new DrawQueue(db);
@@ -230,8 +167,6 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
       });
     }),
   );
-
-  app.route(routeOf(api.fairness.log, async (query) => fairnessLogOf(db, query.batch_id)));
 };
 
 export default playerRoutes;

@@ -1,4 +1,4 @@
-import { type api, arrangeCases, type Counts, messages, type RouteParsed, shanghaiInstant } from '@toy/shared';
+import { type api, arrangeCases, type Counts, is, messages, type RouteParsed, shanghaiInstant } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -11,12 +11,13 @@ import {
   overseasBrands,
 } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
-import { yuanToFen } from '../../lib/money.js';
+import { assertBrand } from '../../http/tenancy.js';
+import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';
-import { machineAuditView } from '../draw-machine/stats.js';
-import { liveAllocation } from './allocations.js';
-import { allocStyles, findTemplate, stylesOf } from './templates.js';
+import { liveAllocation } from '../blind-box/allocations.js';
+import { allocStyles, findTemplate, stylesOf } from '../blind-box/templates.js';
+import { machineAuditView } from './queries.js';
 
 const m = messages.blindBox;
 const CASE_CHUNK = 500;
@@ -27,6 +28,22 @@ export type PublishInput = RouteParsed<typeof api.blindBox.publish>;
 export async function isOverseasBrand(db: Db, ipId: number): Promise<boolean> {
   const [row] = await db.select().from(overseasBrands).where(eq(overseasBrands.brandId, ipId)).limit(1);
   return Boolean(row);
+}
+
+/**
+ * Before the ordered release rules run, `official_price` is the template's price from the table
+ * (whatever the client sent is dropped), so rule 6 '盲盒售价不可小于官方售价¥{price}' judges the truth
+ * in its place in the order. A foreign brand or template answers 404 like a missing one.
+ */
+export async function officialPrice(db: Db, request: FastifyRequest): Promise<void> {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object') return;
+  delete body.official_price;
+  if (!is.id(body.ip_id) || !is.id(body.template_id)) return;
+  await assertBrand(request, Number(body.ip_id));
+  const template = await findTemplate(db, Number(body.template_id), [Number(body.ip_id)]);
+  if (!template) throw notFound();
+  body.official_price = fenToYuan(template.price);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../schema.js';
+import { users } from './user.js';
 
 /**
  * Background jobs (exports), shared by every API copy: a poller claims a pending job, or a running

@@ -1,0 +1,116 @@
+import type { Role } from './roles.js';
+
+/** The `url` of a menu group: it has no page of its own, only children. */
+export const MENU_GROUP_URL = 'layout';
+
+/** One row of the menu table: `pid` 0 for top level; `roles: []` means every signed-in user. */
+export interface MenuRow {
+  id: number;
+  pid: number;
+  path: string;
+  /** The console page that renders the row (a key of the console's route map), or MENU_GROUP_URL. */
+  url: string;
+  title: string;
+  icon: string;
+  roles: readonly Role[];
+  hidden?: boolean;
+}
+
+/**
+ * The menu (spec 01 §2), as data: the API sends the rows a user may see (user.info) and the
+ * console maps each page `url` to its page, checked by the compiler against MenuPageUrl. Add a row
+ * here and a page there. Ids are stable: a row keeps its id.
+ */
+export const MENU = [
+  { id: 1, pid: 0, path: '/dashboard', url: 'dashboard', title: '首页', icon: 'home', roles: [] },
+  // 100–199 盲盒管理 (blind boxes, draw machines, deposit settings, overseas), 200–299 商品管理 (goods,
+  // gacha goods), 300–399 审核 (platform reviewer).
+  { id: 100, pid: 0, path: '/blindBox', url: MENU_GROUP_URL, title: '盲盒管理', icon: 'box', roles: [] },
+  {
+    id: 101,
+    pid: 100,
+    path: '/blindBox/overseasWarehouse',
+    url: 'warehouse/list',
+    title: '仓库管理',
+    icon: 'warehouse',
+    roles: ['box_admin'],
+  },
+  // 110–139 blind-box records, release and the cabinet / box-machine settings.
+  {
+    id: 110,
+    pid: 100,
+    path: '/blindBox/records',
+    url: 'blindBoxRecord/list',
+    title: '盲盒备案',
+    icon: 'clipboard',
+    roles: ['box_admin'],
+  },
+  {
+    id: 111,
+    pid: 100,
+    path: '/blindBox/goodsAdd',
+    url: 'blindBoxRecord/form',
+    title: '录入盲盒机',
+    icon: 'box',
+    roles: ['box_admin'],
+    hidden: true,
+  },
+  {
+    id: 112,
+    pid: 100,
+    path: '/blindBox/boxAdd',
+    url: 'blindBox/release',
+    title: '发布盒机',
+    icon: 'box',
+    roles: ['box_admin'],
+    hidden: true,
+  },
+  {
+    id: 113,
+    pid: 100,
+    path: '/blindBox/admin',
+    url: 'blindBox/settings',
+    title: '寄存与盒机设置',
+    icon: 'settings',
+    roles: ['box_admin'],
+  },
+  // 140–149 draw machines (抽盒机).
+  {
+    id: 140,
+    pid: 100,
+    path: '/blindBox/list',
+    url: 'drawMachine/list',
+    title: '抽盒机管理',
+    icon: 'box',
+    roles: ['box_admin'],
+  },
+  { id: 200, pid: 0, path: '/goods', url: MENU_GROUP_URL, title: '商品管理', icon: 'package', roles: [] },
+  { id: 201, pid: 200, path: '/goods/list', url: 'goods/list', title: '商品列表', icon: 'goods', roles: ['box_admin'] },
+  {
+    id: 202,
+    pid: 200,
+    path: '/goods/gacha',
+    url: 'gacha/list',
+    title: '扭蛋商品管理',
+    icon: 'gift',
+    roles: ['box_admin'],
+  },
+  { id: 300, pid: 0, path: '/review', url: MENU_GROUP_URL, title: '审核', icon: 'review', roles: [] },
+  {
+    id: 301,
+    pid: 300,
+    path: '/review/blindBox',
+    url: 'review/blindBox',
+    title: '盲盒备案审核',
+    icon: 'review',
+    roles: ['reviewer'],
+  },
+] as const satisfies readonly MenuRow[];
+
+/** The url of every page of the menu: the console's route map has exactly these keys. */
+export type MenuPageUrl = Exclude<(typeof MENU)[number]['url'], typeof MENU_GROUP_URL>;
+
+const isPage = (url: string): url is MenuPageUrl => url !== MENU_GROUP_URL;
+
+/** The page urls of the menu, in menu order. */
+export const MENU_PAGE_URLS: readonly MenuPageUrl[] = MENU.map((row) => row.url).filter(isPage);
