@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   api,
+  buildRequest,
   DEV_APP_SECRET,
   type Envelope,
   type RouteData,
   type RouteDef,
   type RouteInput,
   type Session,
-  signHeaders,
 } from '@toy/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type Config } from '../src/app.js';
@@ -45,31 +45,22 @@ export interface CallResult<T> {
   response: LightMyRequestResponse;
 }
 
-/** A signed call of a declared route, as the console makes it. */
+/** A signed call of a declared route, as the console makes it (the shared client's request, through inject). */
 export async function call<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
   input?: RouteInput<D>,
   opts: CallOptions = {},
 ): Promise<CallResult<RouteData<D>>> {
-  const params = (input ?? undefined) as Record<string, unknown> | undefined;
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.sign !== false) {
-    const signed = signHeaders(def.path, opts.sign?.secret ?? DEV_APP_SECRET, params, opts.sign?.now);
-    Object.assign(headers, signed);
-  }
-  if (opts.token) headers.web_token = opts.token;
-  let url = def.path;
-  let payload: string | undefined;
-  if (def.method === 'GET') {
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null) query.set(k, String(v));
-    if (query.size) url += `?${query}`;
-  } else if (opts.rawBody !== undefined || params !== undefined) {
-    payload = opts.rawBody ?? JSON.stringify(params);
-    headers['content-type'] ??= 'application/json';
-  }
-  const response = await app.inject({ method: def.method, url, headers, payload });
+  const signing = opts.sign || {};
+  const { url, init } = buildRequest(opts.sign === false ? { ...def, signed: false } : def, input, {
+    secret: signing.secret ?? DEV_APP_SECRET,
+    now: signing.now,
+    token: opts.token,
+    headers: opts.headers,
+  });
+  const payload = opts.rawBody ?? init.body;
+  const response = await app.inject({ method: init.method, url, headers: init.headers, payload });
   return { statusCode: response.statusCode, body: response.json() as Envelope<RouteData<D>>, response };
 }
 

@@ -3,15 +3,16 @@ import {
   type ActivityStatus,
   activityMessage,
   activityPollDelay,
+  type Client,
+  createClient,
   type DataAge,
   emptyScreenData,
-  envelopeOf,
   mergeBarrage,
+  type RouteInput,
   SCREEN_DATA_KEYS,
   type ScreenData,
   type ScreenDataKey,
   screenDataRoutes,
-  signHeaders,
 } from '@toy/shared';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -51,8 +52,12 @@ export class PlatformData {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = true;
   private readonly controller = new AbortController();
+  private readonly client: Client | null;
 
   constructor(private readonly opts: PlatformOptions) {
+    this.client = opts.apiBase
+      ? createClient({ baseUrl: opts.apiBase, secret: opts.appSecret, timeoutMs: opts.fetchTimeoutMs ?? 10_000 })
+      : null;
     this.file = new JsonFile(opts.cacheFile);
     this.data = emptyScreenData();
     this.ages = Object.fromEntries(SCREEN_DATA_KEYS.map((k) => [k, emptyAge()])) as Record<ScreenDataKey, DataAge>;
@@ -162,25 +167,11 @@ export class PlatformData {
       this.opts.onChange(key, 'value');
   }
 
+  /** One signed call of the platform; the data must match the contract, else the copy is kept. */
   private async call(key: ScreenDataKey, params: Record<string, string | number>): Promise<unknown> {
+    if (!this.client) throw new Error('API_BASE 未设置');
     const def = screenDataRoutes[key];
-    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-    const url = `${this.opts.apiBase}${def.path}${[...query].length ? `?${query}` : ''}`;
-    const headers = signHeaders(def.path, this.opts.appSecret, params);
-    const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.opts.fetchTimeoutMs ?? 10_000)]);
-    const res = await fetch(url, { headers, signal });
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      throw new Error(`HTTP ${res.status}：应答不是 JSON`);
-    }
-    const envelope = envelopeOf(z.unknown()).safeParse(body);
-    if (!envelope.success) throw new Error(`HTTP ${res.status}：应答格式不正确`);
-    if (envelope.data.status !== 0) throw new Error(`HTTP ${res.status}：${envelope.data.msg || envelope.data.status}`);
-    const parsed = def.response.safeParse(envelope.data.data);
-    if (!parsed.success) throw new Error(`${def.path}：数据格式不正确`);
-    return parsed.data;
+    return this.client.call(def, params as RouteInput<typeof def>, { signal: this.controller.signal, strict: true });
   }
 
   private save() {

@@ -5,6 +5,7 @@ z.config(z.locales.zhCN());
 
 export * from './allocation.js';
 export * from './api.js';
+export * from './client.js';
 export * from './constants.js';
 export * from './display/index.js';
 export * from './envelope.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DEV_APP_SECRET, signHeaders } from '@toy/shared';
+import { createClient, DEV_APP_SECRET } from '@toy/shared';
 import * as XLSX from 'xlsx';
 import { repoRoot } from '../support/api.js';
 import { GACHA_HEADER, gachaRow, xlsxFile } from '../support/goods.js';
@@ -53,19 +53,10 @@ async function call<T>(
   params: Record<string, unknown>,
   token?: string,
 ) {
-  const headers: Record<string, string> = { ...signHeaders(path, DEV_APP_SECRET, params) };
-  if (token) headers.web_token = token;
-  let url = server.url + path;
-  let body: string | undefined;
-  if (method === 'GET') url += `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
-  else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(params);
-  }
-  const res = await fetch(url, { method, headers, body });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
-  if (json.status !== 0) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
+  const client = createClient({ baseUrl: server.url, secret: DEV_APP_SECRET });
+  const { body } = await client.send<T>({ method, path }, params, { token });
+  if (body.status !== 0) throw new Error(`${path}: ${body.msg}`);
+  return body.data;
 }
 
 async function upload(server: Server, token: string, file: string): Promise<string> {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp, loadConfig } from '@toy/api';
-import { DEV_APP_SECRET, signHeaders } from '@toy/shared';
+import { type Answer, createClient, DEV_APP_SECRET } from '@toy/shared';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -20,11 +20,6 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-export interface Answer<T> {
-  status: number;
-  body: { status: number; msg: string; data: T };
 }
 
 export interface ApiHandle {
@@ -40,27 +35,10 @@ export interface ApiHandle {
   close(): Promise<void>;
 }
 
-/** Signed calls and password login against an API at `apiUrl`. */
+/** Signed calls and password login against an API at `apiUrl`, through the shared client. */
 export function apiClient(apiUrl: string): Pick<ApiHandle, 'call' | 'login'> {
-  const call: ApiHandle['call'] = async (method, path, params, token) => {
-    const headers: Record<string, string> = { ...signHeaders(path, DEV_APP_SECRET, params) };
-    if (token) headers.web_token = token;
-    let url = apiUrl + path;
-    let body: string | undefined;
-    if (method === 'GET') {
-      const query = new URLSearchParams(
-        Object.entries(params ?? {})
-          .filter(([, v]) => v !== undefined && v !== null)
-          .map(([k, v]) => [k, String(v)]),
-      );
-      if ([...query].length) url += `?${query}`;
-    } else {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(params ?? {});
-    }
-    const res = await fetch(url, { method, headers, body });
-    return { status: res.status, body: await res.json() };
-  };
+  const client = createClient({ baseUrl: apiUrl, secret: DEV_APP_SECRET });
+  const call: ApiHandle['call'] = (method, path, params, token) => client.send({ method, path }, params, { token });
   return {
     call,
     async login(email, password = 'demo1234') {

@@ -1,5 +1,4 @@
-import { api, fileUrl, LIMITS, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
-import axios from 'axios';
+import { api, fileUrl, isAbort, LIMITS, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
 import { config } from '../../config';
 import { call } from '../../lib/http';
 import { makeKey } from './uploadRules';
@@ -88,10 +87,70 @@ export function previewUrl(value: string, width?: number): string {
   return fileUrl(fileBase(), value, width);
 }
 
+/** A failed form post: the storage's answer, when there was one. */
+class PostError extends Error {
+  constructor(
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'PostError';
+  }
+}
+
 function storageMessage(err: unknown): string | undefined {
-  if (!axios.isAxiosError(err)) return err instanceof Error ? err.message : undefined;
-  const body = err.response?.data as { error?: string; msg?: string } | undefined;
+  if (!(err instanceof Error)) return undefined;
+  const body = err instanceof PostError ? (err.body as { error?: string; msg?: string } | undefined) : undefined;
   return body?.msg || body?.error || err.message;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Posts a multipart form to the storage and answers its JSON. XMLHttpRequest rather than fetch:
+ * fetch reports no upload progress. An abort by `signal` rejects with an AbortError.
+ */
+function postForm(
+  url: string,
+  form: FormData,
+  options: { signal?: AbortSignal; timeoutMs: number; onProgress?: (percent: number) => void },
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const { signal } = options;
+    if (signal?.aborted) return reject(new DOMException('The upload was aborted', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open('POST', url);
+    xhr.timeout = options.timeoutMs;
+    xhr.upload.onprogress = (e) => options.onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0);
+    xhr.onload = () => {
+      done();
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body);
+      else reject(new PostError(`HTTP ${xhr.status}`, body));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new PostError('Network Error'));
+    };
+    xhr.ontimeout = () => {
+      done();
+      reject(new PostError(`timeout of ${options.timeoutMs}ms exceeded`));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was aborted', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(form);
+  });
 }
 
 export async function uploadFile(
@@ -112,17 +171,13 @@ export async function uploadFile(
   form.append('key', key);
   form.append('file', file);
   try {
-    const res = await axios.post(token.upload_url, form, {
-      signal,
-      timeout: 120_000,
-      onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-    });
-    const parsed = uploadResult.safeParse(res.data);
+    const answer = await postForm(token.upload_url, form, { signal, timeoutMs: 120_000, onProgress });
+    const parsed = uploadResult.safeParse(answer);
     if (!parsed.success) throw new Error(messages.upload.failed);
     onProgress?.(100);
     return { ...parsed.data, url: fileUrl(token.file_base, parsed.data.key), name: file.name };
   } catch (err) {
-    if (axios.isCancel(err)) throw err;
+    if (isAbort(err)) throw err;
     // The token may be spent or expired: fetch a fresh one for the next try.
     void fetchToken(limits).catch(() => undefined);
     throw new UploadError(messages.upload.failed, storageMessage(err));
@@ -168,18 +223,18 @@ export async function uploadVideo(
   form.append('key', target.key);
   form.append('file', file);
   try {
-    const res = await axios.post(absolute(sts.upload_url), form, {
+    const answer = await postForm(absolute(sts.upload_url), form, {
       signal,
-      timeout: LIMITS.videoTimeoutMs,
-      onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+      timeoutMs: LIMITS.videoTimeoutMs,
+      onProgress,
     });
-    const parsed = uploadResult.safeParse(res.data);
+    const parsed = uploadResult.safeParse(answer);
     if (!parsed.success) throw new Error(messages.upload.failed);
     onProgress?.(100);
     knownFileBase ??= absolute(sts.file_base);
     return { ...parsed.data, url: fileUrl(absolute(sts.file_base), parsed.data.key), name: file.name };
   } catch (err) {
-    if (axios.isCancel(err)) throw err;
+    if (isAbort(err)) throw err;
     throw new UploadError(messages.upload.failed, storageMessage(err));
   }
 }
