@@ -171,7 +171,7 @@ export function createClient(options: ClientOptions): Client {
       return await fetchImpl(url, { ...request, signal, credentials: options.credentials });
     } catch (err) {
       if (init.signal?.aborted) throw err;
-      if (timeout?.aborted) throw new ApiError(messages.common.timeout(options.timeoutMs), 0, def.operationId);
+      if (timeout?.aborted) throw new ApiError(messages.common.timeout(options.timeoutMs ?? 0), 0, def.operationId);
       throw new ApiError(networkMessage(err), 0, def.operationId);
     }
   }
