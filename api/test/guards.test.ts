@@ -1,4 +1,4 @@
-import { api, DEV_APP_SECRET, messages, signHeaders } from '@toy/shared';
+import { api, buildRequest, DEV_APP_SECRET, messages } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeApp } from './helpers.js';
@@ -39,8 +39,9 @@ describe('sign check', () => {
 
   it('the sign covers the parameters: a changed query fails', async () => {
     const ids = (await call(app, api.brand.mine, { per_id: 14 }, { token })).body.data.ips.map((b) => b.id);
-    const headers = { ...signHeaders(api.warehouse.list.path, DEV_APP_SECRET, { ip_id: ids[0] }), web_token: token };
-    const ok = await app.inject({ method: 'GET', url: `${api.warehouse.list.path}?ip_id=${ids[0]}`, headers });
+    const { url, init } = buildRequest(api.warehouse.list, { ip_id: ids[0] }, { secret: DEV_APP_SECRET, token });
+    const headers = init.headers as Record<string, string>;
+    const ok = await app.inject({ method: 'GET', url, headers });
     expect(ok.statusCode).toBe(200);
     const tampered = await app.inject({
       method: 'GET',
