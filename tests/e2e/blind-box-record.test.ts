@@ -41,7 +41,7 @@ describe.skipIf(!hasBrowser)('blind-box records and review', () => {
     await submitExpect(page, 'limit_stock', '请输入单箱多少套盒');
     await page.getByTestId('record-limit-stock').fill('12');
     await submitExpect(page, 'shop_time', '请选择官方发售时间');
-    await page.getByTestId('record-shop-time').fill('2026-10-01T10:00:00');
+    await page.getByTestId('record-shop-time').fill('2026-10-01 10:00:00');
     await submitExpect(page, 'goods', '请添加盲盒款式');
 
     // The goods selector: confirming needs a selection; four travel goods are added.

@@ -69,10 +69,10 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await expect.poll(() => page.getByTestId('release-template-preview').textContent()).toContain('支持海外');
 
     await publishExpect(page, 'shelves_time', '请选择上架时间');
-    await page.getByTestId('release-shelves-time').fill('2026-12-01T20:00:00');
+    await page.getByTestId('release-shelves-time').fill('2026-12-01 20:00:00');
     await page.getByTestId('release-presale').click();
     await publishExpect(page, 'delivery_time', '请选择预计发货时间');
-    await page.getByTestId('release-delivery-time').fill('2027-01-15T12:00:00');
+    await page.getByTestId('release-delivery-time').fill('2027-01-15 12:00:00');
     expect(await page.getByTestId('release-service-charge').inputValue()).toBe('5');
     await page.getByTestId('release-service-charge').fill('4');
     await publishExpect(page, 'service_charge', '服务费不可小于5');
@@ -157,7 +157,7 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     expect(await page.getByTestId('release-freight-alert').isVisible()).toBe(true);
 
     await pickTemplate(page, '太空漫步');
-    await page.getByTestId('release-shelves-time').fill('2026-12-01T20:00:00');
+    await page.getByTestId('release-shelves-time').fill('2026-12-01 20:00:00');
     await page.getByTestId('release-price').fill('49');
     await page.getByTestId('release-desc').fill('太空漫步首发');
     await page.getByTestId('release-box-num').fill('3');

@@ -111,7 +111,7 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
 
     // Now the sale time can change.
     await dialog.getByTestId('dm-action-shelves').click();
-    await page.getByTestId('dm-shelves-time').fill('2026-03-01T10:00:00');
+    await page.getByTestId('dm-shelves-time').fill('2026-03-01 10:00:00');
     await page.getByTestId('dm-shelves-submit').click();
     await expect.poll(() => toast(page, '调整成功').isVisible()).toBe(true);
     await expect.poll(() => dialog.getByTestId('dm-basic-shelves').textContent()).toBe('2026-03-01 10:00:00');

@@ -14,11 +14,11 @@ import { ListPlus, PackagePlus, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { DateTimeInput } from '../../components/DateTimeInput';
 import { FormErrors, FormField } from '../../components/FormDialog';
 import { FormSection, StickyFooter } from '../../components/FormPage';
 import { checkForm, type FieldError } from '../../components/formCheck';
 import { ImageUpload } from '../../components/upload/ImageUpload';
-import { fromInputTime, toInputTime } from '../../lib/datetime';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { invalidate, useCall } from '../../lib/useCall';
@@ -230,12 +230,10 @@ export default function RecordFormPage() {
               />
             </FormField>
             <FormField field="shop_time" label="官方发售时间" required>
-              <Input
-                type="datetime-local"
-                step={1}
-                value={toInputTime(form.shop_time)}
-                onChange={(e) => set({ shop_time: fromInputTime(e.target.value) })}
-                data-testid="record-shop-time"
+              <DateTimeInput
+                value={form.shop_time}
+                onChange={(shop_time) => set({ shop_time })}
+                testId="record-shop-time"
               />
             </FormField>
             <FormField field="color" label="背景色" helper="十六进制（如 #FFE4EC）或 rgb(255, 228, 236)">

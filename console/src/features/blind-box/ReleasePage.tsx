@@ -30,10 +30,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BrandSelect } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { DateTimeInput } from '../../components/DateTimeInput';
 import { FormErrors, FormField } from '../../components/FormDialog';
 import { FormSection, StickyFooter } from '../../components/FormPage';
 import { checkForm, type FieldError } from '../../components/formCheck';
-import { fromInputTime, toInputTime } from '../../lib/datetime';
 import { ApiError, call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useCall } from '../../lib/useCall';
@@ -262,12 +262,10 @@ export default function ReleasePage() {
         <FormSection title="售卖信息">
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
             <FormField field="shelves_time" label="上架时间" required>
-              <Input
-                type="datetime-local"
-                step={1}
-                value={toInputTime(form.shelves_time)}
-                onChange={(e) => set({ shelves_time: fromInputTime(e.target.value) })}
-                data-testid="release-shelves-time"
+              <DateTimeInput
+                value={form.shelves_time}
+                onChange={(shelves_time) => set({ shelves_time })}
+                testId="release-shelves-time"
               />
             </FormField>
             <FormField field="is_pre_sale" label="预售">
@@ -284,12 +282,10 @@ export default function ReleasePage() {
             </FormField>
             {form.is_pre_sale === 1 && (
               <FormField field="delivery_time" label="预计发货时间" required>
-                <Input
-                  type="datetime-local"
-                  step={1}
-                  value={toInputTime(form.delivery_time)}
-                  onChange={(e) => set({ delivery_time: fromInputTime(e.target.value) })}
-                  data-testid="release-delivery-time"
+                <DateTimeInput
+                  value={form.delivery_time}
+                  onChange={(delivery_time) => set({ delivery_time })}
+                  testId="release-delivery-time"
                 />
               </FormField>
             )}

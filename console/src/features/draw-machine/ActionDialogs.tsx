@@ -1,8 +1,8 @@
 import { Button, HStack, Input, NativeSelect, RadioGroup, Table, Text } from '@chakra-ui/react';
 import { api, type DrawMachine, messages, STYLE_TEXT } from '@toy/shared';
 import { useEffect, useState } from 'react';
+import { DateTimeInput } from '../../components/DateTimeInput';
 import { FormDialog, FormField } from '../../components/FormDialog';
-import { fromInputTime, toInputTime } from '../../lib/datetime';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { beanForm, descForm, shelvesForm, stockForm } from './forms';
@@ -166,12 +166,10 @@ export function ActionDialogs({ kind, machine, onClose, onDone }: Props) {
         }}
       >
         <FormField field="shelves_time" label="发售时间" required>
-          <Input
-            type="datetime-local"
-            step="1"
-            value={toInputTime(shelves.shelves_time)}
-            onChange={(e) => setShelves((s) => ({ ...s, shelves_time: fromInputTime(e.target.value) }))}
-            data-testid="dm-shelves-time"
+          <DateTimeInput
+            value={shelves.shelves_time}
+            onChange={(shelves_time) => setShelves((s) => ({ ...s, shelves_time }))}
+            testId="dm-shelves-time"
           />
         </FormField>
       </FormDialog>
