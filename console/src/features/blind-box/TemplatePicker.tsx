@@ -1,10 +1,12 @@
 import { Badge, Box, Flex, HStack, Image, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { api, DROP_RATE_FORMAT, LIMITS, styleTypeText, type Template } from '@toy/shared';
+import { api, LIMITS, type Template } from '@toy/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Thumbnail } from '../../components/columns';
 import { DropdownOption, DropdownPanel, useDropdown } from '../../components/Dropdown';
 import { previewUrl } from '../../components/upload/uploadCore';
 import { useCall } from '../../lib/useCall';
+import { StyleTypeBadge } from '../blind-box-record/styleParts';
 
 export interface TemplatePickerProps {
   ipId: number;
@@ -64,7 +66,7 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
               }}
               data-testid="release-template-option"
             >
-              <Image src={previewUrl(t.pic, 120)} alt={t.title} boxSize="36px" rounded="md" objectFit="cover" />
+              <Thumbnail src={t.pic} alt={t.title} size={36} />
               <Box flex="1" minW="0">
                 <Text fontSize="sm" fontWeight="500" lineClamp={1}>
                   {t.title}
@@ -111,19 +113,11 @@ export function TemplatePreview({ template: t }: { template: Template }) {
       <SimpleGrid columns={{ base: 3, md: 6, xl: 8 }} gap="3" p="4">
         {t.goods.map((g) => (
           <Stack key={g.id} gap="1" align="center" textAlign="center">
-            <Image
-              src={previewUrl(g.goods_pic, 200)}
-              alt={g.goods_title}
-              boxSize="64px"
-              rounded="md"
-              objectFit="cover"
-            />
+            <Thumbnail src={g.goods_pic} alt={g.goods_title} size={64} />
             <Text fontSize="xs" lineClamp={1}>
               {g.goods_title}
             </Text>
-            <Badge size="sm" variant="subtle" colorPalette={g.type === 1 ? 'gray' : g.type === 2 ? 'purple' : 'orange'}>
-              {g.type === 1 ? styleTypeText(1) : `${styleTypeText(g.type)} ${DROP_RATE_FORMAT(g.probability ?? 0)}`}
-            </Badge>
+            <StyleTypeBadge style={g} withRate size="sm" />
           </Stack>
         ))}
       </SimpleGrid>
