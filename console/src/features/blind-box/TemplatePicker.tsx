@@ -1,9 +1,8 @@
 import { Badge, Box, Flex, HStack, Image, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { api, LIMITS, type Template } from '@toy/shared';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Thumbnail } from '../../components/columns';
-import { DropdownOption, DropdownPanel, useDropdown } from '../../components/Dropdown';
+import { DropdownOption, DropdownPanel, useSearchBox } from '../../components/Dropdown';
 import { previewUrl } from '../../components/upload/uploadCore';
 import { useCall } from '../../lib/useCall';
 import { StyleTypeBadge } from '../blind-box-record/styleParts';
@@ -16,13 +15,7 @@ export interface TemplatePickerProps {
 
 /** 盲盒搜索: the brand's templates by name (at most 100), picked from a dropdown. */
 export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  const { open, show, hide, hideSoon } = useDropdown();
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { open, show, hide, text, setText, query, input } = useSearchBox();
   const { data, isLoading } = useCall(
     api.template.search,
     { ip_id: ipId, title: query, page: 1, limit: LIMITS.templateSearchLimit },
@@ -39,16 +32,11 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
         ps="9"
         value={open ? text : (value?.title ?? text)}
         placeholder="请输入盲盒名称搜索"
-        onChange={(e) => {
-          setText(e.target.value);
-          show();
-        }}
+        {...input}
         onFocus={() => {
           setText('');
           show();
         }}
-        onClick={show}
-        onBlur={hideSoon}
         data-testid="release-template-search"
       />
       {open && (
