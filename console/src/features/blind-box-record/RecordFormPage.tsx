@@ -10,7 +10,7 @@ import {
   recordSubmit,
 } from '@toy/shared';
 import { ListPlus, PackagePlus, Send } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { ActionButton } from '../../components/ActionButton';
@@ -35,11 +35,12 @@ import { useAuthType, useBrandWord } from '../../session/useBrandWord';
 import { BrandPicker } from './BrandPicker';
 import { GoodsSelectorDialog } from './GoodsSelectorDialog';
 import { ManualStyleDialog } from './ManualStyleDialog';
-import { emptyRecord, fromRecord, manualRow, pickedRows, type StyleRow } from './recordForm';
+import { emptyRecord, fromRecord, manualRow, pickedRows, type RecordValues, type StyleRow } from './recordForm';
 import { StyleList } from './StyleList';
 
 const m = messages.blindBoxRecord;
 const OVERSEAS_WARNING_MS = 5000;
+const EMPTY = emptyRecord();
 const SECTION_ACTION = { size: 'sm', colorPalette: 'brand', variant: 'outline' } as const;
 const SUBMIT = { colorPalette: 'brand', type: 'submit' } as const;
 
@@ -60,11 +61,16 @@ function useDefaults(search: URLSearchParams, ownBrand: boolean) {
   const queryId = Number(search.get('id')) || undefined;
   const brands = useCall(api.brand.mine, { per_id: PER_ID.box }).data?.ips;
   const record = useCall(api.blindBoxRecord.detail, { id: recordId ?? 0 }, { enabled: recordId !== undefined }).data;
-  const defaults = useMemo(() => {
-    if (recordId !== undefined) return record ? fromRecord(record) : emptyRecord();
-    return emptyRecord(brands?.find((b) => b.id === queryId) ?? brands?.[0], ownBrand);
-  }, [recordId, record, brands, queryId, ownBrand]);
-  return { defaults, record, brands: brands ?? [] };
+  const loaded = recordId !== undefined ? record !== undefined : brands !== undefined;
+  // Once the record or the brands have loaded, the start stays: a later refresh of either never
+  // resets what the merchant has entered.
+  const [start, setStart] = useState<RecordValues | null>(null);
+  useEffect(() => {
+    if (!loaded || start) return;
+    const brand = brands?.find((b) => b.id === queryId) ?? brands?.[0];
+    setStart(record ? fromRecord(record) : emptyRecord(brand, ownBrand));
+  }, [loaded, start, record, brands, queryId, ownBrand]);
+  return { defaults: start ?? EMPTY, record, brands: brands ?? [] };
 }
 
 /** 录入盲盒机 (/blindBox/goodsAdd?id=brand): the record form; `record=` corrects a rejected record. */

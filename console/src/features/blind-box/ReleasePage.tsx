@@ -175,6 +175,7 @@ export default function ReleasePage() {
     const input = { template_id: template?.id ?? '', box_num: form.getValues('box_num') };
     const failed = firstFailure(allocateRules, input);
     if (failed) {
+      // Shown under the field the rule names (template_id is the template picker's field).
       form.setError(failed.field as keyof ReleaseValues, { type: 'rule', message: failed.message });
       return void notify.invalid(failed.message);
     }
