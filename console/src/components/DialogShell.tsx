@@ -16,6 +16,7 @@ export function DialogShell({
   scrollBehavior,
   lazy = true,
   closeOnInteractOutside,
+  closeTestId,
   footer,
   children,
 }: {
@@ -28,6 +29,8 @@ export function DialogShell({
   lazy?: boolean;
   /** False for a dialog that a click outside must not close (work in progress). */
   closeOnInteractOutside?: boolean;
+  /** The test id of the close button. */
+  closeTestId?: string;
   footer?: ReactNode;
   children: ReactNode;
 }) {
@@ -50,7 +53,7 @@ export function DialogShell({
             <Dialog.Body>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
+              <CloseButton size="sm" aria-label="关闭" data-testid={closeTestId} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,5 +1,5 @@
 import { Box, HStack, Spinner, Stack, type StackProps, Text } from '@chakra-ui/react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * The open state of a search box's option list. It closes a moment after the box loses focus (so
@@ -23,6 +23,31 @@ export function useDropdown() {
   }, []);
   useEffect(() => () => clearTimeout(closing.current), []);
   return { open, show, hide, hideSoon };
+}
+
+/**
+ * A search box over a DropdownPanel: the typed `text`, the `query` it settles into (trimmed, 250 ms
+ * after the last keystroke), the list's open state, and `input`, the box's handlers: typing, a
+ * focus or a click opens the list, leaving the box closes it soon.
+ */
+export function useSearchBox(initial = '') {
+  const dropdown = useDropdown();
+  const [text, setText] = useState(initial);
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const input = {
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setText(e.target.value);
+      dropdown.show();
+    },
+    onFocus: dropdown.show,
+    onClick: dropdown.show,
+    onBlur: dropdown.hideSoon,
+  };
+  return { ...dropdown, text, setText, query, input };
 }
 
 /** The option list under a search box: a spinner while loading, `empty` when there is nothing. */

@@ -1,6 +1,6 @@
-import { HStack, Input, InputGroup, NativeSelect, RadioGroup } from '@chakra-ui/react';
+import { Group, HStack, Input, InputAddon, InputGroup, NativeSelect, RadioGroup, Switch } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { ImageUpload, type ImageUploadProps } from '../upload/ImageUpload';
 
 /** An option of a select or a radio row. */
@@ -138,5 +138,83 @@ export function GoodsPictureUpload(props: Omit<ImageUploadProps, 'width' | 'heig
       maxSize={LIMITS.goodsPictureMaxBytes}
       {...props}
     />
+  );
+}
+
+/** A switch, with its state's text beside it when `label` is given. */
+export function SwitchControl({
+  checked,
+  onChange,
+  label,
+  disabled,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label?: ReactNode;
+  disabled?: boolean;
+  testId: string;
+}) {
+  return (
+    <Switch.Root
+      colorPalette="brand"
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={(e) => onChange(e.checked)}
+      data-testid={testId}
+    >
+      <Switch.HiddenInput />
+      <Switch.Control />
+      {label !== undefined && <Switch.Label>{label}</Switch.Label>}
+    </Switch.Root>
+  );
+}
+
+/** Keeps the digits of what was typed (a whole number typed as text). */
+export const digitsOnly = (text: string) => text.replace(/[^\d]/g, '');
+
+/** A whole number typed as text: anything but digits is dropped; `prefix` stands before it (e.g. "1 :"). */
+export function DigitsInput({
+  value,
+  onChange,
+  onBlur,
+  prefix,
+  placeholder,
+  size,
+  w,
+  minW,
+  testId,
+  ref,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  prefix?: string;
+  placeholder?: string;
+  size?: 'sm' | 'md';
+  w?: string;
+  minW?: string;
+  testId: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const input = (
+    <Input
+      ref={ref}
+      size={size}
+      minW={minW}
+      inputMode="numeric"
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(digitsOnly(e.target.value))}
+      onBlur={onBlur}
+      data-testid={testId}
+    />
+  );
+  if (prefix === undefined) return input;
+  return (
+    <Group attached w={w ?? 'full'}>
+      <InputAddon px={size === 'sm' ? '2' : undefined}>{prefix}</InputAddon>
+      {input}
+    </Group>
   );
 }

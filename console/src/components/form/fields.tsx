@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { type ControllerRenderProps, type FieldValues, useController, useFormState } from 'react-hook-form';
 import { useBrandWord } from '../../session/useBrandWord';
 import { BrandSelect } from '../BrandSelect';
-import { Choice, MoneyInput, type Option, OptionSelect } from './controls';
+import { DateTimeInput } from '../DateTimeInput';
+import { ImageUpload, type ImageUploadProps } from '../upload/ImageUpload';
+import { Choice, DigitsInput, MoneyInput, type Option, OptionSelect, SwitchControl } from './controls';
 
 /**
  * The fields of a schema form (inside FormDialog or SchemaFormPage). Each takes the request
@@ -205,6 +207,106 @@ export function BrandField({
           onChange={(id) => f.onChange(id ?? '')}
           defaultFirst={false}
           testId={field.testId ?? name}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * A date and time: the zh-CN picker, which shows, accepts and sends `yyyy-MM-dd HH:mm:ss` whatever
+ * the browser's locale. The form holds that string (or '' when empty). Every date-time field of
+ * the console is this one.
+ */
+export function DateTimeField(field: FieldProps) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <DateTimeInput
+          ref={f.ref}
+          name={f.name}
+          value={f.value ?? ''}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          disabled={field.disabled}
+          aria-label={field.label}
+          testId={field.testId ?? field.name}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * A 0/1 field as a switch; `labels` are the texts beside it when off and on. `onToggle`, when
+ * given, decides instead of the switch (it may refuse, or change other fields as well).
+ */
+export function SwitchField({
+  labels,
+  onToggle,
+  ...field
+}: FieldProps & { labels?: readonly [string, string]; onToggle?: (on: boolean) => void }) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <SwitchControl
+          checked={Number(f.value) === 1}
+          onChange={(on) => (onToggle ? onToggle(on) : f.onChange(on ? 1 : 0))}
+          label={labels?.[Number(f.value) === 1 ? 1 : 0]}
+          disabled={field.disabled}
+          testId={field.testId ?? field.name}
+        />
+      )}
+    />
+  );
+}
+
+/** A whole number typed as text (only digits are kept); `prefix` stands before it, e.g. "1 :". */
+export function DigitsField({ placeholder, prefix, ...field }: FieldProps & { placeholder?: string; prefix?: string }) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <DigitsInput
+          ref={f.ref}
+          value={String(f.value ?? '')}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          prefix={prefix}
+          placeholder={placeholder}
+          testId={field.testId ?? field.name}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * Uploaded images: one key ('' when none) when `limit` is 1 (the default), else the list of keys.
+ * The upload's own test ids start with the field's `testId`.
+ */
+export function ImageField({
+  name,
+  label,
+  required,
+  helper,
+  disabled,
+  testId,
+  ...upload
+}: FieldProps & Omit<ImageUploadProps, 'value' | 'onChange' | 'testId' | 'disabled'>) {
+  const many = (upload.limit ?? 1) > 1;
+  return (
+    <ControlledField
+      {...{ name, label, required, helper, disabled }}
+      render={(f) => (
+        <ImageUpload
+          {...upload}
+          value={many ? (f.value ?? []) : f.value ? [f.value] : []}
+          onChange={(keys) => f.onChange(many ? keys : (keys[0] ?? ''))}
+          disabled={disabled}
+          testId={testId ?? name}
         />
       )}
     />

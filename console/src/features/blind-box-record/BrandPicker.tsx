@@ -1,7 +1,7 @@
 import { Box, Input } from '@chakra-ui/react';
 import { api, LIMITS, messages } from '@toy/shared';
-import { useEffect, useRef, useState } from 'react';
-import { DropdownOption, DropdownPanel, useDropdown } from '../../components/Dropdown';
+import { useEffect, useRef } from 'react';
+import { DropdownOption, DropdownPanel, useSearchBox } from '../../components/Dropdown';
 import { useCall } from '../../lib/useCall';
 
 export interface BrandPickerProps {
@@ -14,15 +14,9 @@ export interface BrandPickerProps {
 
 /** Template-brand autocomplete (shops): is_template 1, status 1, limit 10; '未找到此品牌' when none. */
 export function BrandPicker({ title, placeholder = '请输入品牌名称搜索', onPick }: BrandPickerProps) {
-  const [text, setText] = useState(title);
-  const [query, setQuery] = useState('');
-  const { open, show, hide, hideSoon } = useDropdown();
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setText(title), [title]);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { open, hide, text, setText, query, input } = useSearchBox(title);
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => setText(title), [title, setText]);
   const { data, isLoading } = useCall(
     api.brand.templateSearch,
     { title: query, is_template: 1, status: 1, page: 1, limit: LIMITS.brandAutocompleteLimit },
@@ -32,19 +26,7 @@ export function BrandPicker({ title, placeholder = '请输入品牌名称搜索'
 
   return (
     <Box position="relative" w="full">
-      <Input
-        ref={input}
-        value={text}
-        placeholder={placeholder}
-        onChange={(e) => {
-          setText(e.target.value);
-          show();
-        }}
-        onFocus={show}
-        onClick={show}
-        onBlur={hideSoon}
-        data-testid="record-brand-search"
-      />
+      <Input ref={box} value={text} placeholder={placeholder} {...input} data-testid="record-brand-search" />
       {open && (
         <DropdownPanel
           loading={isLoading && !data}
@@ -60,7 +42,7 @@ export function BrandPicker({ title, placeholder = '请输入品牌名称搜索'
               onPick={() => {
                 hide();
                 // Focus coming back from the switch confirmation must not reopen the list.
-                input.current?.blur();
+                box.current?.blur();
                 setText(b.title);
                 void Promise.resolve(onPick({ id: b.id, title: b.title })).then((ok) => {
                   if (!ok) setText(title);

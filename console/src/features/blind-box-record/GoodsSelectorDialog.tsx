@@ -1,13 +1,14 @@
-import { Badge, Button, Checkbox, HStack, Image, Input, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Input, Text } from '@chakra-ui/react';
 import { api, type GoodsItem, LIMITS, messages } from '@toy/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { moneyColumn, pictureColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
-import { previewUrl } from '../../components/upload/uploadCore';
 import { notify } from '../../lib/notify';
 import { useCall } from '../../lib/useCall';
+import { styleColumns } from './styleParts';
 
 export interface GoodsSelectorDialogProps {
   open: boolean;
@@ -50,6 +51,11 @@ export function GoodsSelectorDialog({ open, onOpenChange, brandId, existing, onC
       return next;
     });
 
+  const search = () => {
+    setTitle(draft.trim());
+    setPage(1);
+  };
+
   const confirm = () => {
     if (picked.size === 0) {
       notify.invalid(m.selectorPickOne);
@@ -81,25 +87,10 @@ export function GoodsSelectorDialog({ open, onOpenChange, brandId, existing, onC
         );
       },
     },
-    {
-      key: 'pic',
-      header: '图片',
-      render: (g) => <Image src={previewUrl(g.pic, 120)} alt={g.title} boxSize="44px" rounded="md" objectFit="cover" />,
-    },
-    { key: 'title', header: '商品名称', render: (g) => <Text lineClamp={2}>{g.title}</Text> },
-    { key: 'price', header: '价格', align: 'end', render: (g) => `¥${g.price.toFixed(2)}` },
-    {
-      key: 'overseas',
-      header: '海外',
-      render: (g) =>
-        g.is_overseas ? (
-          <Badge colorPalette="green" variant="subtle">
-            支持
-          </Badge>
-        ) : (
-          <Badge variant="subtle">不支持</Badge>
-        ),
-    },
+    pictureColumn('pic', (g) => ({ src: g.pic, alt: g.title })),
+    titleColumn((g) => g.title),
+    moneyColumn('price', '价格', (g) => g.price),
+    styleColumns.overseas(),
     { key: 'stock', header: '库存', align: 'end', render: (g) => (g.stock_limit === 0 ? '不限' : g.stock) },
   ];
 
@@ -130,23 +121,10 @@ export function GoodsSelectorDialog({ open, onOpenChange, brandId, existing, onC
           placeholder="请输入商品名称"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              setTitle(draft.trim());
-              setPage(1);
-            }
-          }}
+          onKeyDown={(e) => e.key === 'Enter' && search()}
           data-testid="selector-search"
         />
-        <Button
-          size="sm"
-          colorPalette="brand"
-          variant="outline"
-          onClick={() => {
-            setTitle(draft.trim());
-            setPage(1);
-          }}
-        >
+        <Button size="sm" colorPalette="brand" variant="outline" onClick={search}>
           <Search size={14} />
           搜索
         </Button>

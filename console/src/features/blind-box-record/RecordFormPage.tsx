@@ -1,8 +1,7 @@
-import { Alert, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   AuthType,
   api,
-  type GoodsItem,
   messages,
   overseasFailureMessage,
   overseasOffenders,
@@ -11,25 +10,68 @@ import {
   recordSubmit,
 } from '@toy/shared';
 import { ListPlus, PackagePlus, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { ActionButton } from '../../components/ActionButton';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { DateTimeInput } from '../../components/DateTimeInput';
-import { FormErrors, FormField } from '../../components/FormDialog';
 import { FormSection, StickyFooter } from '../../components/FormPage';
-import { checkForm, type FieldError } from '../../components/formCheck';
-import { ImageUpload } from '../../components/upload/ImageUpload';
-import { call } from '../../lib/http';
+import { SchemaFormPage } from '../../components/form/FormDialog';
+import {
+  ControlledField,
+  DateTimeField,
+  DigitsField,
+  FormField,
+  ImageField,
+  SwitchField,
+  TextField,
+} from '../../components/form/fields';
+import { setFields } from '../../components/form/setFields';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { notify } from '../../lib/notify';
-import { invalidate, useCall } from '../../lib/useCall';
+import { useAction } from '../../lib/useAction';
+import { useCall } from '../../lib/useCall';
 import { useAuthType, useBrandWord } from '../../session/useBrandWord';
 import { BrandPicker } from './BrandPicker';
 import { GoodsSelectorDialog } from './GoodsSelectorDialog';
 import { ManualStyleDialog } from './ManualStyleDialog';
-import { emptyRecord, fromRecord, type RecordState, rowKey, type StyleRow, stylesToWire, toWire } from './recordForm';
+import { emptyRecord, fromRecord, manualRow, pickedRows, type RecordValues, type StyleRow } from './recordForm';
 import { StyleList } from './StyleList';
 
 const m = messages.blindBoxRecord;
+const OVERSEAS_WARNING_MS = 5000;
+const EMPTY = emptyRecord();
+const SECTION_ACTION = { size: 'sm', colorPalette: 'brand', variant: 'outline' } as const;
+const SUBMIT = { colorPalette: 'brand', type: 'submit' } as const;
+
+/** Warns (spec 01 §5) and answers false when these styles cannot all be sold overseas. */
+function overseasOk(styles: StyleRow[]) {
+  const offenders = overseasOffenders(styles);
+  if (!offenders.names.length && !offenders.manual) return true;
+  notify.warning(overseasFailureMessage(styles), OVERSEAS_WARNING_MS);
+  return false;
+}
+
+/**
+ * The form's start: a rejected record as it was sent (`record=`), else a new record for the
+ * query's own brand (else the first).
+ */
+function useDefaults(search: URLSearchParams, ownBrand: boolean) {
+  const recordId = Number(search.get('record')) || undefined;
+  const queryId = Number(search.get('id')) || undefined;
+  const brands = useCall(api.brand.mine, { per_id: PER_ID.box }).data?.ips;
+  const record = useCall(api.blindBoxRecord.detail, { id: recordId ?? 0 }, { enabled: recordId !== undefined }).data;
+  const loaded = recordId !== undefined ? record !== undefined : brands !== undefined;
+  // Once the record or the brands have loaded, the start stays: a later refresh of either never
+  // resets what the merchant has entered.
+  const [start, setStart] = useState<RecordValues | null>(null);
+  useEffect(() => {
+    if (!loaded || start) return;
+    const brand = brands?.find((b) => b.id === queryId) ?? brands?.[0];
+    setStart(record ? fromRecord(record) : emptyRecord(brand, ownBrand));
+  }, [loaded, start, record, brands, queryId, ownBrand]);
+  return { defaults: start ?? EMPTY, record, brands: brands ?? [] };
+}
 
 /** 录入盲盒机 (/blindBox/goodsAdd?id=brand): the record form; `record=` corrects a rejected record. */
 export default function RecordFormPage() {
@@ -37,333 +79,250 @@ export default function RecordFormPage() {
   const navigate = useNavigate();
   const word = useBrandWord();
   const isShop = useAuthType() === AuthType.shop;
-  const queryId = Number(search.get('id')) || undefined;
-  const recordId = Number(search.get('record')) || undefined;
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
-  const existing = useCall(api.blindBoxRecord.detail, { id: recordId ?? 0 }, { enabled: recordId !== undefined });
-  const [form, setForm] = useState<RecordState>(() => emptyRecord());
-  const [error, setError] = useState<FieldError | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { defaults, record, brands } = useDefaults(search, !isShop);
+  const form = useSchemaForm(recordSubmit, defaults);
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
   const { confirm, dialog } = useConfirm();
-  const loaded = useRef(false);
+  const submit = useAction(api.blindBoxRecord.submit, {
+    success: messages.success.submitted,
+    invalidates: [api.blindBoxRecord.list],
+  });
+  const [id, ipId, brandId, brandTitle, styles] = form.watch(['id', 'ip_id', 'goods_ip_id', 'goods_ip_title', 'goods']);
 
-  // The record's brand: the query's own brand (else the first); own-brand users record for it.
-  useEffect(() => {
-    if (loaded.current || !brands.data) return;
-    if (recordId !== undefined) {
-      if (!existing.data) return;
-      setForm(fromRecord(existing.data));
-      loaded.current = true;
-      return;
-    }
-    const own = brands.data.ips;
-    const brand = own.find((b) => b.id === queryId) ?? own[0];
-    if (!brand) return;
-    loaded.current = true;
-    setForm((f) => ({
-      ...f,
-      ip_id: brand.id,
-      ...(isShop ? {} : { goods_ip_id: brand.id, goods_ip_title: brand.title }),
-    }));
-  }, [brands.data, existing.data, queryId, recordId, isShop]);
-
-  const set = (patch: Partial<RecordState>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setError(null);
+  /** New styles: an overseas record whose styles no longer all qualify turns overseas off. */
+  const addStyles = (rows: StyleRow[]) => {
+    const goods = [...form.getValues('goods'), ...rows];
+    setFields(form, form.getValues('is_overseas') === 1 && !overseasOk(goods) ? { goods, is_overseas: 0 } : { goods });
   };
 
-  /** Styles changed: an overseas record whose styles no longer all qualify turns overseas off. */
-  const setStyles = (styles: StyleRow[]) => {
-    const offenders = overseasOffenders(stylesToWire(styles));
-    if (form.is_overseas === 1 && (offenders.names.length || offenders.manual)) {
-      notify.warning(overseasFailureMessage(stylesToWire(styles)), 5000);
-      set({ styles, is_overseas: 0 });
-    } else set({ styles });
-  };
-
-  const toggleOverseas = (on: boolean) => {
-    if (!on) return set({ is_overseas: 0 });
-    const wire = stylesToWire(form.styles);
-    const offenders = overseasOffenders(wire);
-    if (offenders.names.length || offenders.manual) {
-      notify.warning(overseasFailureMessage(wire), 5000);
-      return set({ is_overseas: 0 });
-    }
-    set({ is_overseas: 1 });
-  };
+  const toggleOverseas = (on: boolean) => setFields(form, { is_overseas: on && overseasOk(styles) ? 1 : 0 });
 
   const pickBrand = async (b: { id: number; title: string }) => {
-    if (b.id === form.goods_ip_id) return true;
-    if (form.styles.length > 0) {
-      if (!(await confirm({ message: m.switchBrandConfirm, confirmText: '确定切换' }))) {
-        notify.info(m.brandSwitchCancelled);
-        return false;
-      }
-      set({ goods_ip_id: b.id, goods_ip_title: b.title, styles: [], is_overseas: 0 });
-      notify.success(m.brandSwitched);
-      return true;
+    if (b.id === brandId) return true;
+    const brand = { goods_ip_id: b.id, goods_ip_title: b.title };
+    if (styles.length > 0 && !(await confirm({ message: m.switchBrandConfirm, confirmText: '确定切换' }))) {
+      notify.info(m.brandSwitchCancelled);
+      return false;
     }
-    set({ goods_ip_id: b.id, goods_ip_title: b.title });
+    if (styles.length === 0) setFields(form, brand);
+    else {
+      setFields(form, { ...brand, goods: [], is_overseas: 0 });
+      notify.success(m.brandSwitched);
+    }
     return true;
   };
 
-  const openSelector = () => {
-    if (!form.goods_ip_id) return void notify.invalid(m.selectorBrandFirst);
-    setSelectorOpen(true);
-  };
-
-  const addGoods = (picked: GoodsItem[]) =>
-    setStyles([
-      ...form.styles,
-      ...picked.map((g) => ({
-        key: rowKey(),
-        goods_title: g.title,
-        goods_pic: g.pic,
-        type: 1,
-        probability: '',
-        sku_id: g.id,
-        is_overseas: g.is_overseas,
-      })),
-    ]);
+  const openSelector = () => (brandId ? setSelectorOpen(true) : void notify.invalid(m.selectorBrandFirst));
 
   const goBack = () => {
     if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
     else navigate('/blindBox/records');
   };
 
-  const submit = async () => {
-    const wire = toWire(form);
-    const checked = checkForm(recordSubmit, wire);
-    if (!checked.ok) {
-      setError(checked.error);
-      notify.invalid(checked.error.message);
-      return;
-    }
-    notify.dismissInvalid();
-    setSubmitting(true);
-    try {
-      await call(api.blindBoxRecord.submit, wire as never);
-      notify.success(messages.success.submitted);
-      await invalidate(api.blindBoxRecord.list);
-      goBack();
-    } catch {
-      // The request layer showed the message.
-    } finally {
-      setSubmitting(false);
-    }
+  /** blindBoxRecord.submit takes the styles and the detail images as JSON (spec 01 §7). */
+  const send = async (data: z.output<typeof recordSubmit>) => {
+    await submit.run({ ...data, goods: JSON.stringify(data.goods), pics: JSON.stringify(data.pics) });
+    goBack();
   };
 
-  const record = existing.data;
   const locked = record !== undefined && record.status !== 2;
-  const ownTitle = brands.data?.ips.find((b) => b.id === form.ip_id)?.title ?? '';
-  const image = (field: 'pic' | 'main_pic' | 'one_box_pic' | 'one_pack_pic') => ({
-    value: form[field] ? [form[field]] : [],
-    onChange: (keys: string[]) => set({ [field]: keys[0] ?? '' }),
-    testId: `record-${field}`,
-  });
+  const ownTitle = brands.find((b) => b.id === ipId)?.title ?? '';
 
   return (
-    <Stack gap="4" data-testid="record-form">
-      <Box>
-        <Heading size="lg">{form.id ? '修改盲盒备案' : '录入盲盒机'}</Heading>
-        <Text color="fg.muted" fontSize="sm" mt="1">
-          提交后由平台审核，审核通过即成为可发布的盲盒模板
-        </Text>
-      </Box>
-      {record?.status === 2 && (
-        <Alert.Root status="warning" data-testid="record-reject-reason">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>审核驳回</Alert.Title>
-            <Alert.Description>驳回原因：{record.reason}。请修改后重新提交。</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
-      {locked && (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title>{record.status === 0 ? m.pending : m.approved}</Alert.Title>
-        </Alert.Root>
-      )}
-      <FormErrors error={error}>
-        <FormSection title="基本信息">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <FormField field="goods_ip_id" label={`盲盒${word}`} required>
-              {isShop ? (
-                <BrandPicker title={form.goods_ip_title} onPick={pickBrand} placeholder={`请输入${word}名称搜索`} />
-              ) : (
-                <Input value={form.goods_ip_title} readOnly bg="gray.50" data-testid="record-brand" />
-              )}
-            </FormField>
-            {isShop && (
-              <FormField field="ip_id" label={`所属${word}`}>
-                <Input value={ownTitle} readOnly bg="gray.50" />
+    <SchemaFormPage form={form} onSubmit={send} testId="record-form">
+      {({ submitting }) => (
+        <Stack gap="4">
+          <Box>
+            <Heading size="lg">{id ? '修改盲盒备案' : '录入盲盒机'}</Heading>
+            <Text color="fg.muted" fontSize="sm" mt="1">
+              提交后由平台审核，审核通过即成为可发布的盲盒模板
+            </Text>
+          </Box>
+          {record?.status === 2 && (
+            <Alert.Root status="warning" data-testid="record-reject-reason">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>审核驳回</Alert.Title>
+                <Alert.Description>驳回原因：{record.reason}。请修改后重新提交。</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          {locked && (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Title>{record.status === 0 ? m.pending : m.approved}</Alert.Title>
+            </Alert.Root>
+          )}
+          <FormSection title="基本信息">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <FormField name="goods_ip_id" label={`盲盒${word}`} required>
+                {isShop ? (
+                  <BrandPicker title={brandTitle} onPick={pickBrand} placeholder={`请输入${word}名称搜索`} />
+                ) : (
+                  <Input value={brandTitle} readOnly bg="gray.50" data-testid="record-brand" />
+                )}
               </FormField>
-            )}
-            <FormField field="title" label="盲盒名称" required>
-              <Input
-                value={form.title}
+              {isShop && (
+                <FormField name="ip_id" label={`所属${word}`}>
+                  <Input value={ownTitle} readOnly bg="gray.50" />
+                </FormField>
+              )}
+              <TextField
+                name="title"
+                label="盲盒名称"
+                required
                 maxLength={100}
                 placeholder="请输入盲盒名称"
-                onChange={(e) => set({ title: e.target.value })}
-                data-testid="record-title"
+                testId="record-title"
               />
-            </FormField>
-            <FormField field="price" label="官方售价（元/盒）" required>
-              <Input
-                value={form.price}
+              <TextField
+                name="price"
+                label="官方售价（元/盒）"
+                required
                 inputMode="decimal"
                 placeholder="请输入盲盒售价"
-                onChange={(e) => set({ price: e.target.value })}
-                data-testid="record-price"
+                testId="record-price"
               />
-            </FormField>
-            <FormField field="limit_stock" label="单箱多少套盒" required helper="一箱（端盒）包含的盲盒数量">
-              <Input
-                value={form.limit_stock}
-                inputMode="numeric"
+              <DigitsField
+                name="limit_stock"
+                label="单箱多少套盒"
+                required
+                helper="一箱（端盒）包含的盲盒数量"
                 placeholder="请输入单箱多少套盒"
-                onChange={(e) => set({ limit_stock: e.target.value.replace(/[^\d]/g, '') })}
-                data-testid="record-limit-stock"
+                testId="record-limit-stock"
               />
-            </FormField>
-            <FormField field="shop_time" label="官方发售时间" required>
-              <DateTimeInput
-                value={form.shop_time}
-                onChange={(shop_time) => set({ shop_time })}
-                testId="record-shop-time"
+              <DateTimeField name="shop_time" label="官方发售时间" required testId="record-shop-time" />
+              <ControlledField
+                name="color"
+                label="背景色"
+                helper="十六进制（如 #FFE4EC）或 rgb(255, 228, 236)"
+                render={(f) => (
+                  <HStack w="full">
+                    <Input
+                      type="color"
+                      w="48px"
+                      p="1"
+                      aria-label="选择背景色"
+                      value={/^#[0-9a-f]{6}$/i.test(f.value) ? f.value : '#ffffff'}
+                      onChange={(e) => f.onChange(e.target.value.toUpperCase())}
+                    />
+                    <Input {...f} placeholder="#FFE4EC" data-testid="record-color" />
+                  </HStack>
+                )}
               />
-            </FormField>
-            <FormField field="color" label="背景色" helper="十六进制（如 #FFE4EC）或 rgb(255, 228, 236)">
-              <HStack w="full">
-                <Input
-                  type="color"
-                  w="48px"
-                  p="1"
-                  aria-label="选择背景色"
-                  value={/^#[0-9a-f]{6}$/i.test(form.color) ? form.color : '#ffffff'}
-                  onChange={(e) => set({ color: e.target.value.toUpperCase() })}
-                />
-                <Input
-                  value={form.color}
-                  placeholder="#FFE4EC"
-                  onChange={(e) => set({ color: e.target.value })}
-                  data-testid="record-color"
-                />
-              </HStack>
-            </FormField>
-            <FormField field="is_overseas" label="海外售卖" helper="开启后所有款式须为支持海外的商品">
-              <Switch.Root
-                colorPalette="brand"
-                checked={form.is_overseas === 1}
-                onCheckedChange={(e) => toggleOverseas(e.checked)}
-                data-testid="record-overseas"
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{form.is_overseas === 1 ? '已开启' : '未开启'}</Switch.Label>
-              </Switch.Root>
-            </FormField>
-          </SimpleGrid>
-        </FormSection>
+              <SwitchField
+                name="is_overseas"
+                label="海外售卖"
+                helper="开启后所有款式须为支持海外的商品"
+                labels={['未开启', '已开启']}
+                onToggle={toggleOverseas}
+                testId="record-overseas"
+              />
+            </SimpleGrid>
+          </FormSection>
 
-        <FormSection
-          title="盲盒款式"
-          hint="至少 4 个款式；隐藏款（小隐藏、大隐藏）需填写掉率 1:N"
-          actions={
-            <>
-              <Button
-                size="sm"
-                colorPalette="brand"
-                variant="outline"
-                onClick={openSelector}
-                data-testid="open-selector"
-              >
-                <ListPlus size={16} />
-                从商品库选择
-              </Button>
-              <Button
-                size="sm"
-                colorPalette="brand"
-                variant="subtle"
-                onClick={() => setManualOpen(true)}
-                data-testid="open-manual"
-              >
-                <PackagePlus size={16} />
-                手动添加
-              </Button>
-            </>
-          }
-        >
-          <FormField field="goods" label="款式列表">
-            <Box w="full">
-              <StyleList styles={form.styles} onChange={setStyles} />
-            </Box>
-          </FormField>
-        </FormSection>
+          <FormSection
+            title="盲盒款式"
+            hint="至少 4 个款式；隐藏款（小隐藏、大隐藏）需填写掉率 1:N"
+            actions={
+              <>
+                <ActionButton {...SECTION_ACTION} icon={ListPlus} onClick={openSelector} testId="open-selector">
+                  从商品库选择
+                </ActionButton>
+                <ActionButton
+                  {...SECTION_ACTION}
+                  icon={PackagePlus}
+                  variant="subtle"
+                  onClick={() => setManualOpen(true)}
+                  testId="open-manual"
+                >
+                  手动添加
+                </ActionButton>
+              </>
+            }
+          >
+            <ControlledField
+              name="goods"
+              label="款式列表"
+              render={(f) => (
+                <Box w="full">
+                  <StyleList styles={f.value} onChange={f.onChange} />
+                </Box>
+              )}
+            />
+          </FormSection>
 
-        <FormSection title="图片" hint="图片按要求尺寸上传，支持 png/jpg/jpeg/gif">
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
-            <FormField field="pic" label="橱窗主图" required>
-              <ImageUpload {...image('pic')} {...RECORD_IMAGES.pic} hint="600*600px" />
-            </FormField>
-            <FormField field="main_pic" label="整盒头卡图" required>
-              <ImageUpload {...image('main_pic')} {...RECORD_IMAGES.main_pic} hint="不小于1200*600px" size={160} />
-            </FormField>
-            <FormField field="one_box_pic" label="单盒盒卡图" required>
-              <ImageUpload {...image('one_box_pic')} {...RECORD_IMAGES.one_box_pic} hint="400*400px" />
-            </FormField>
-            <FormField field="one_pack_pic" label="单盒包装图" required>
-              <ImageUpload {...image('one_pack_pic')} {...RECORD_IMAGES.one_pack_pic} hint="800*800px" />
-            </FormField>
-          </SimpleGrid>
-          <Box mt="5">
-            <FormField field="pics" label="详情图" required>
-              <ImageUpload
-                value={form.pics}
-                onChange={(pics) => set({ pics })}
+          <FormSection title="图片" hint="图片按要求尺寸上传，支持 png/jpg/jpeg/gif">
+            <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
+              <ImageField
+                name="pic"
+                label="橱窗主图"
+                required
+                {...RECORD_IMAGES.pic}
+                hint="600*600px"
+                testId="record-pic"
+              />
+              <ImageField
+                name="main_pic"
+                label="整盒头卡图"
+                required
+                {...RECORD_IMAGES.main_pic}
+                hint="不小于1200*600px"
+                size={160}
+                testId="record-main_pic"
+              />
+              <ImageField
+                name="one_box_pic"
+                label="单盒盒卡图"
+                required
+                {...RECORD_IMAGES.one_box_pic}
+                hint="400*400px"
+                testId="record-one_box_pic"
+              />
+              <ImageField
+                name="one_pack_pic"
+                label="单盒包装图"
+                required
+                {...RECORD_IMAGES.one_pack_pic}
+                hint="800*800px"
+                testId="record-one_pack_pic"
+              />
+            </SimpleGrid>
+            <Box mt="5">
+              <ImageField
+                name="pics"
+                label="详情图"
+                required
                 limit={9}
-                testId="record-pics"
                 hint="最多9张，按上传顺序展示"
+                testId="record-pics"
               />
-            </FormField>
-          </Box>
-        </FormSection>
-      </FormErrors>
+            </Box>
+          </FormSection>
 
-      <StickyFooter>
-        <Button variant="outline" onClick={goBack}>
-          取消
-        </Button>
-        <Button
-          colorPalette="brand"
-          loading={submitting}
-          disabled={locked}
-          onClick={submit}
-          data-testid="record-submit"
-        >
-          <Send size={16} />
-          {form.id ? '重新提交' : '提交审核'}
-        </Button>
-      </StickyFooter>
+          <StickyFooter>
+            <Button variant="outline" onClick={goBack}>
+              取消
+            </Button>
+            <ActionButton icon={Send} {...SUBMIT} loading={submitting} disabled={locked} testId="record-submit">
+              {id ? '重新提交' : '提交审核'}
+            </ActionButton>
+          </StickyFooter>
 
-      {form.goods_ip_id !== '' && (
-        <GoodsSelectorDialog
-          open={selectorOpen}
-          onOpenChange={setSelectorOpen}
-          brandId={form.goods_ip_id}
-          existing={form.styles.flatMap((s) => (s.sku_id ? [s.sku_id] : []))}
-          onConfirm={addGoods}
-        />
+          {brandId !== '' && (
+            <GoodsSelectorDialog
+              open={selectorOpen}
+              onOpenChange={setSelectorOpen}
+              brandId={brandId}
+              existing={styles.flatMap((s) => (s.sku_id ? [s.sku_id] : []))}
+              onConfirm={(picked) => addStyles(pickedRows(picked))}
+            />
+          )}
+          <ManualStyleDialog open={manualOpen} onOpenChange={setManualOpen} onAdd={(s) => addStyles([manualRow(s)])} />
+          {dialog}
+        </Stack>
       )}
-      <ManualStyleDialog
-        open={manualOpen}
-        onOpenChange={setManualOpen}
-        onAdd={(s) => setStyles([...form.styles, { ...s, key: rowKey(), sku_id: null, is_overseas: 0 }])}
-      />
-      {dialog}
-    </Stack>
+    </SchemaFormPage>
   );
 }

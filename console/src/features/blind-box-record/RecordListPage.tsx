@@ -1,4 +1,4 @@
-import { Badge, Box, Button, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { api, type BlindBoxRecord, PER_ID, REVIEW_STATES } from '@toy/shared';
 import { PencilLine, Plus, Rocket } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
@@ -7,35 +7,18 @@ import { actionsColumn, moneyColumn, PictureTitle, timeColumn } from '../../comp
 import { type Column, DataTable } from '../../components/DataTable';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
-import { filter, listSchema, toQuery } from '../../components/listParams';
 import { RowAction } from '../../components/RowActions';
 import { useBrandList } from '../../components/useBrandList';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
-
-export const recordListParams = listSchema(
-  { ip_id: filter.id(), status: filter.int() },
-  { pageSize: 10, pageSizes: [10, 20, 50] },
-);
-
-const STATE_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red' };
-
-export function ReviewBadge({ status }: { status: number }) {
-  return (
-    <Badge colorPalette={STATE_COLORS[status] ?? 'gray'} variant="subtle" data-testid="record-status">
-      {REVIEW_STATES.find((s) => s.value === status)?.label ?? '-'}
-    </Badge>
-  );
-}
+import { ReviewBadge } from './styleParts';
 
 /** 盲盒备案: the merchant's records with their review state and reason; correct and resubmit, or release. */
 export default function RecordListPage() {
   const navigate = useNavigate();
-  const { params, setFilters, setPage, setPageSize } = useListParams(recordListParams);
+  const { params, setFilters, setPage, setPageSize } = useListParams(api.blindBoxRecord.list);
   const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.blindBoxRecord.list, toQuery(params), {
-    enabled: params.ip_id !== undefined,
-  });
+  const list = useCall(api.blindBoxRecord.list, params, { enabled: params.ip_id !== undefined });
 
   const columns: Column<BlindBoxRecord>[] = [
     {

@@ -1,6 +1,6 @@
-import type { BlindBoxRecord, BlindBoxRecordForm, StyleEntry } from '@toy/shared';
+import type { BlindBoxRecord, GoodsItem } from '@toy/shared';
 
-/** One style row of the record form; `key` is the row's identity in the list. */
+/** One style row of the record form; `key` is the row's identity in the list (not sent). */
 export interface StyleRow {
   key: string;
   goods_title: string;
@@ -11,8 +11,11 @@ export interface StyleRow {
   is_overseas: number;
 }
 
-/** The record form as the page holds it (single images as one key or ''). */
-export interface RecordState {
+/**
+ * The record form's values: the fields of blindBoxRecord.submit, with the styles as rows and the
+ * detail images as a list (the submit sends both as JSON), plus the blind box brand's title.
+ */
+export interface RecordValues {
   id?: number;
   ip_id: number | '';
   goods_ip_id: number | '';
@@ -23,7 +26,7 @@ export interface RecordState {
   shop_time: string;
   color: string;
   is_overseas: number;
-  styles: StyleRow[];
+  goods: StyleRow[];
   pic: string;
   main_pic: string;
   one_box_pic: string;
@@ -32,19 +35,20 @@ export interface RecordState {
 }
 
 let seq = 0;
-export const rowKey = () => `row-${Date.now()}-${++seq}`;
+const rowKey = () => `row-${Date.now()}-${++seq}`;
 
-export const emptyRecord = (ipId: number | '' = ''): RecordState => ({
-  ip_id: ipId,
-  goods_ip_id: '',
-  goods_ip_title: '',
+/** A new record for the merchant's brand; own-brand merchants record for that brand itself. */
+export const emptyRecord = (brand?: { id: number; title: string }, ownBrand = false): RecordValues => ({
+  ip_id: brand?.id ?? '',
+  goods_ip_id: ownBrand && brand ? brand.id : '',
+  goods_ip_title: ownBrand && brand ? brand.title : '',
   title: '',
   price: '',
   limit_stock: '',
   shop_time: '',
   color: '',
   is_overseas: 0,
-  styles: [],
+  goods: [],
   pic: '',
   main_pic: '',
   one_box_pic: '',
@@ -52,64 +56,36 @@ export const emptyRecord = (ipId: number | '' = ''): RecordState => ({
   pics: [],
 });
 
-/** A record read back (a rejected one being corrected) as form state. */
-export function fromRecord(r: BlindBoxRecord): RecordState {
+/** A record read back (a rejected one being corrected) as form values. */
+export function fromRecord(r: BlindBoxRecord): RecordValues {
   return {
-    id: r.id,
-    ip_id: r.ip_id,
-    goods_ip_id: r.goods_ip_id,
-    goods_ip_title: r.goods_ip_title,
-    title: r.title,
+    ...r,
     price: String(r.price),
     limit_stock: String(r.limit_stock),
-    shop_time: r.shop_time,
-    color: r.color,
-    is_overseas: r.is_overseas,
-    styles: r.goods.map((s) => ({
-      key: rowKey(),
-      goods_title: s.goods_title,
-      goods_pic: s.goods_pic,
-      type: s.type,
+    goods: r.goods.map((s, i) => ({
+      ...s,
+      key: `saved-${i}`,
       probability: s.probability === null ? '' : String(s.probability),
-      sku_id: s.sku_id,
-      is_overseas: s.is_overseas,
     })),
-    pic: r.pic,
-    main_pic: r.main_pic,
-    one_box_pic: r.one_box_pic,
-    one_pack_pic: r.one_pack_pic,
-    pics: r.pics,
   };
 }
 
-export function stylesToWire(styles: StyleRow[]): StyleEntry[] {
-  return styles.map((s) => ({
-    goods_title: s.goods_title,
-    goods_pic: s.goods_pic,
-    type: s.type,
-    probability: s.type === 1 ? null : s.probability,
-    sku_id: s.sku_id,
-    is_overseas: s.is_overseas,
+/** Goods picked from the brand's goods, as basic styles that keep their sku. */
+export const pickedRows = (picked: GoodsItem[]): StyleRow[] =>
+  picked.map((g) => ({
+    key: rowKey(),
+    goods_title: g.title,
+    goods_pic: g.pic,
+    type: 1,
+    probability: '',
+    sku_id: g.id,
+    is_overseas: g.is_overseas,
   }));
-}
 
-/** What blindBoxRecord.submit receives: goods and pics as JSON strings (spec 01 §7). */
-export function toWire(f: RecordState): BlindBoxRecordForm {
-  return {
-    ...(f.id ? { id: f.id } : {}),
-    ip_id: f.ip_id,
-    goods_ip_id: f.goods_ip_id,
-    title: f.title,
-    price: f.price,
-    limit_stock: f.limit_stock,
-    shop_time: f.shop_time,
-    goods: JSON.stringify(stylesToWire(f.styles)),
-    pics: JSON.stringify(f.pics),
-    pic: f.pic,
-    main_pic: f.main_pic,
-    one_box_pic: f.one_box_pic,
-    one_pack_pic: f.one_pack_pic,
-    color: f.color,
-    is_overseas: f.is_overseas,
-  };
-}
+/** A style added by hand: no sku, so never overseas. */
+export const manualRow = (style: Pick<StyleRow, 'goods_title' | 'goods_pic' | 'type' | 'probability'>): StyleRow => ({
+  ...style,
+  key: rowKey(),
+  sku_id: null,
+  is_overseas: 0,
+});

@@ -1,10 +1,11 @@
 import { Badge, Box, Flex, HStack, Image, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { api, DROP_RATE_FORMAT, LIMITS, styleTypeText, type Template } from '@toy/shared';
+import { api, LIMITS, type Template } from '@toy/shared';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { DropdownOption, DropdownPanel, useDropdown } from '../../components/Dropdown';
+import { Thumbnail } from '../../components/columns';
+import { DropdownOption, DropdownPanel, useSearchBox } from '../../components/Dropdown';
 import { previewUrl } from '../../components/upload/uploadCore';
 import { useCall } from '../../lib/useCall';
+import { StyleTypeBadge } from '../blind-box-record/styleParts';
 
 export interface TemplatePickerProps {
   ipId: number;
@@ -14,13 +15,7 @@ export interface TemplatePickerProps {
 
 /** 盲盒搜索: the brand's templates by name (at most 100), picked from a dropdown. */
 export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  const { open, show, hide, hideSoon } = useDropdown();
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { open, show, hide, text, setText, query, input } = useSearchBox();
   const { data, isLoading } = useCall(
     api.template.search,
     { ip_id: ipId, title: query, page: 1, limit: LIMITS.templateSearchLimit },
@@ -37,16 +32,11 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
         ps="9"
         value={open ? text : (value?.title ?? text)}
         placeholder="请输入盲盒名称搜索"
-        onChange={(e) => {
-          setText(e.target.value);
-          show();
-        }}
+        {...input}
         onFocus={() => {
           setText('');
           show();
         }}
-        onClick={show}
-        onBlur={hideSoon}
         data-testid="release-template-search"
       />
       {open && (
@@ -64,7 +54,7 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
               }}
               data-testid="release-template-option"
             >
-              <Image src={previewUrl(t.pic, 120)} alt={t.title} boxSize="36px" rounded="md" objectFit="cover" />
+              <Thumbnail src={t.pic} alt={t.title} size={36} />
               <Box flex="1" minW="0">
                 <Text fontSize="sm" fontWeight="500" lineClamp={1}>
                   {t.title}
@@ -111,19 +101,11 @@ export function TemplatePreview({ template: t }: { template: Template }) {
       <SimpleGrid columns={{ base: 3, md: 6, xl: 8 }} gap="3" p="4">
         {t.goods.map((g) => (
           <Stack key={g.id} gap="1" align="center" textAlign="center">
-            <Image
-              src={previewUrl(g.goods_pic, 200)}
-              alt={g.goods_title}
-              boxSize="64px"
-              rounded="md"
-              objectFit="cover"
-            />
+            <Thumbnail src={g.goods_pic} alt={g.goods_title} size={64} />
             <Text fontSize="xs" lineClamp={1}>
               {g.goods_title}
             </Text>
-            <Badge size="sm" variant="subtle" colorPalette={g.type === 1 ? 'gray' : g.type === 2 ? 'purple' : 'orange'}>
-              {g.type === 1 ? styleTypeText(1) : `${styleTypeText(g.type)} ${DROP_RATE_FORMAT(g.probability ?? 0)}`}
-            </Badge>
+            <StyleTypeBadge style={g} withRate size="sm" />
           </Stack>
         ))}
       </SimpleGrid>

@@ -1,7 +1,19 @@
-import { type Allocation, DEFAULT_PACKAGING, LIMITS, type ReleaseForm, type Template } from '@toy/shared';
+import {
+  type Allocation,
+  DEFAULT_PACKAGING,
+  LIMITS,
+  type ReleaseForm,
+  releasePublish,
+  type Template,
+} from '@toy/shared';
+import { z } from 'zod';
 
-/** The release page's form (spec 01 §2 screen 4), as strings the inputs edit. */
-export interface ReleaseState {
+/**
+ * The release page's values (spec 01 §2 screen 4): what the inputs edit, with the chosen template
+ * and the allocation themselves rather than their ids.
+ */
+export interface ReleaseValues {
+  ip_id: number | '';
   template: Template | null;
   shelves_time: string;
   is_pre_sale: number;
@@ -17,9 +29,11 @@ export interface ReleaseState {
   wrap: string;
   desc: string;
   box_num: string;
+  allocation: Allocation | null;
 }
 
-export const emptyRelease = (): ReleaseState => ({
+export const emptyRelease = (ipId?: number): ReleaseValues => ({
+  ip_id: ipId ?? '',
   template: null,
   shelves_time: '',
   is_pre_sale: 0,
@@ -34,12 +48,16 @@ export const emptyRelease = (): ReleaseState => ({
   wrap: DEFAULT_PACKAGING,
   desc: '',
   box_num: '',
+  allocation: null,
 });
 
-/** What blindBox.publish receives (plus official_price, which the rules read and the API replaces). */
-export function toWire(ipId: number | undefined, f: ReleaseState, allocation: Allocation | null): ReleaseForm {
+/**
+ * What blindBox.publish receives (plus official_price, which the rules read and the API replaces):
+ * a field the page hides (presale's delivery time, the foreign prices, the coins) is sent empty.
+ */
+export function toWire(f: ReleaseValues): ReleaseForm {
   return {
-    ip_id: ipId ?? '',
+    ip_id: f.ip_id,
     template_id: f.template?.id ?? '',
     official_price: f.template?.price,
     shelves_time: f.shelves_time,
@@ -55,6 +73,9 @@ export function toWire(ipId: number | undefined, f: ReleaseState, allocation: Al
     is_bean: f.is_bean,
     bean: f.is_bean ? f.bean : 0,
     wrap: f.wrap,
-    box_sign: allocation?.box_sign ?? '',
+    box_sign: f.allocation?.box_sign ?? '',
   };
 }
+
+/** The release page's check: the publish call's schema and its eleven rules, over toWire. */
+export const releaseSchema = z.preprocess((v: ReleaseValues) => toWire(v), releasePublish);

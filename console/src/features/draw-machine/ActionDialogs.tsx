@@ -1,246 +1,221 @@
-import { Button, HStack, Input, NativeSelect, RadioGroup, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Table, Text } from '@chakra-ui/react';
 import { api, type DrawMachine, messages, STYLE_TEXT } from '@toy/shared';
-import { useEffect, useState } from 'react';
-import { DateTimeInput } from '../../components/DateTimeInput';
-import { FormDialog, FormField } from '../../components/FormDialog';
-import { call } from '../../lib/http';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormDialog } from '../../components/form/FormDialog';
+import { ChoiceField, DateTimeField, SelectField, TextField } from '../../components/form/fields';
+import { setFields } from '../../components/form/setFields';
+import { type SchemaForm, useSchemaForm } from '../../components/form/useSchemaForm';
 import { notify } from '../../lib/notify';
+import { useAction } from '../../lib/useAction';
 import { beanForm, descForm, shelvesForm, stockForm } from './forms';
+import { machineReads } from './parts';
 
-export type ActionKind = 'stock' | 'shelves' | 'desc' | 'bean' | null;
+export type ActionKind = 'stock' | 'shelves' | 'desc' | 'bean';
 
 interface Props {
-  kind: ActionKind;
+  kind: ActionKind | null;
   machine: DrawMachine;
   onClose: () => void;
-  onDone: () => Promise<unknown>;
 }
 
-type Alloc = { box_sign: string; goods: { id: number; goods_title: string; type: number; stock: number }[] };
+const STOCK_TYPES = [
+  { value: 1, label: '增加库存' },
+  { value: 2, label: '减少库存' },
+];
+const BEAN_USE = [
+  { value: 1, label: '使用' },
+  { value: 0, label: '不使用' },
+];
 
-/** The four edit dialogs of the detail dialog: stock, sale time, description, coin usage. */
-export function ActionDialogs({ kind, machine, onClose, onDone }: Props) {
-  const close = (open: boolean) => !open && onClose();
-  const [stock, setStock] = useState({ type: '1', stock: '', can_num: machine.can_num, box_sign: '' });
-  const [alloc, setAlloc] = useState<Alloc | null>(null);
-  const [allocating, setAllocating] = useState(false);
-  const [shelves, setShelves] = useState({ off: machine.off, shelves_time: machine.shelves_time });
-  const [desc, setDesc] = useState({ desc: machine.desc });
-  const [bean, setBean] = useState({
-    is_bean: machine.bean > 0 ? '1' : '0',
-    bean: machine.bean > 0 ? String(machine.bean) : '',
-  });
+/** One edit dialog of the detail dialog: test ids `dm-${kind}-dialog` and `dm-${kind}-submit`. */
+function ActionDialog<S extends z.ZodType, V extends FieldValues>({
+  kind,
+  open,
+  onClose,
+  title,
+  schema,
+  defaults,
+  onSubmit,
+  children,
+}: {
+  kind: ActionKind;
+  open: ActionKind | null;
+  onClose: () => void;
+  title: string;
+  schema: S;
+  defaults: V;
+  onSubmit: (data: z.output<S>) => Promise<unknown>;
+  children: (form: SchemaForm<V, S>) => ReactNode;
+}) {
+  const form = useSchemaForm(schema, defaults, open === kind);
+  return (
+    <FormDialog
+      open={open === kind}
+      onOpenChange={(o) => !o && onClose()}
+      title={title}
+      form={form}
+      onSubmit={onSubmit}
+      testId={`dm-${kind}-dialog`}
+      submitTestId={`dm-${kind}-submit`}
+    >
+      {children(form)}
+    </FormDialog>
+  );
+}
 
+/** The boxes an increase allocated: style, type and count. */
+function AllocatedGoods({ goods }: { goods: { id: number; goods_title: string; type: number; stock: number }[] }) {
+  return (
+    <Table.Root size="sm" data-testid="dm-alloc-table">
+      <Table.Body>
+        {goods.map((g) => (
+          <Table.Row key={g.id}>
+            <Table.Cell>{g.goods_title}</Table.Cell>
+            <Table.Cell>{STYLE_TEXT[g.type]}</Table.Cell>
+            <Table.Cell textAlign="end">{g.stock}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+type StockValues = { type: number; stock: string; can_num: number; box_sign: string };
+
+/** 调整库存: a decrease is one step; an increase is allocated (分配盒机) and then confirmed. */
+function StockFields({ form, machine }: { form: SchemaForm<StockValues, typeof stockForm>; machine: DrawMachine }) {
+  const [type, stock] = form.watch(['type', 'stock']);
+  const [goods, setGoods] = useState<Parameters<typeof AllocatedGoods>[0]['goods'] | null>(null);
+  const allocate = useAction(api.drawMachine.stock);
+  // An allocation is for one type and count: changing either drops it.
   useEffect(() => {
-    if (!kind) return;
-    setStock({ type: '1', stock: '', can_num: machine.can_num, box_sign: '' });
-    setAlloc(null);
-    setShelves({ off: machine.off, shelves_time: machine.shelves_time });
-    setDesc({ desc: machine.desc });
-    setBean({ is_bean: machine.bean > 0 ? '1' : '0', bean: machine.bean > 0 ? String(machine.bean) : '' });
-  }, [kind, machine]);
+    const sub = form.watch((_, { name }) => {
+      if (name !== 'type' && name !== 'stock') return;
+      setGoods(null);
+      form.setValue('box_sign', '');
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 
-  const allocate = async () => {
-    if (!stock.stock || Number(stock.stock) <= 0) {
-      notify.invalid(messages.drawMachine.increaseRequired);
-      return;
-    }
-    setAllocating(true);
-    try {
-      const res = await call(api.drawMachine.stock, {
-        template_log_id: machine.id,
-        type: 1,
-        stock: Number(stock.stock),
-      });
-      setAlloc(res);
-      setStock((s) => ({ ...s, box_sign: res.box_sign }));
-    } catch {
-      // The request layer showed the message.
-    } finally {
-      setAllocating(false);
-    }
+  const allocateBoxes = async () => {
+    if (!(Number(stock) > 0)) return void notify.invalid(messages.drawMachine.increaseRequired);
+    const answer = await allocate.trigger({ template_log_id: machine.id, type: 1, stock: Number(stock) });
+    if (!answer) return;
+    setFields(form, { box_sign: answer.box_sign });
+    setGoods(answer.goods);
   };
 
   return (
     <>
-      <FormDialog
-        open={kind === 'stock'}
-        onOpenChange={close}
+      <SelectField name="type" label="调整方式" required options={STOCK_TYPES} numeric testId="dm-stock-type" />
+      <TextField
+        name="stock"
+        label={type === 1 ? '增加库存（箱）' : '减少库存（箱）'}
+        required
+        helper={type === 2 ? `当前剩余 ${machine.can_num} 箱整箱可减少` : `每箱 ${machine.limit_stock} 盒`}
+        inputMode="numeric"
+        testId="dm-stock-num"
+      />
+      {type === 1 && (
+        <HStack>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="brand"
+            loading={allocate.pending}
+            onClick={allocateBoxes}
+            data-testid="dm-allocate"
+          >
+            分配盒机
+          </Button>
+          {goods && (
+            <Text fontSize="sm" color="fg.muted">
+              已分配，请确认
+            </Text>
+          )}
+        </HStack>
+      )}
+      {goods && <AllocatedGoods goods={goods} />}
+    </>
+  );
+}
+
+/** The four edit dialogs of the detail dialog: stock, sale time, description, coin usage. */
+export function ActionDialogs({ kind, machine, onClose }: Props) {
+  const { id, off } = machine;
+  const adjusted = { success: messages.success.adjusted, invalidates: machineReads };
+  const modified = { success: messages.success.modified, invalidates: machineReads };
+  const decrease = useAction(api.drawMachine.stock, adjusted);
+  const increase = useAction(api.drawMachine.stockConfirm, adjusted);
+  const reschedule = useAction(api.drawMachine.update, adjusted);
+  const describe = useAction(api.drawMachine.update, modified);
+  const coins = useAction(api.drawMachine.bean, modified);
+  const common = { open: kind, onClose };
+
+  return (
+    <>
+      <ActionDialog
+        {...common}
+        kind="stock"
         title="调整库存"
         schema={stockForm}
-        values={stock}
-        testId="dm-stock-dialog"
-        submitTestId="dm-stock-submit"
-        onSubmit={async () => {
-          const n = Number(stock.stock);
-          if (stock.type === '2') await call(api.drawMachine.stock, { template_log_id: machine.id, type: 2, stock: n });
-          else
-            await call(api.drawMachine.stockConfirm, {
-              template_log_id: machine.id,
-              type: 1,
-              stock: n,
-              box_sign: stock.box_sign,
-            });
-          notify.success(messages.success.adjusted);
-          await onDone();
-        }}
+        defaults={{ type: 1, stock: '', can_num: machine.can_num, box_sign: '' }}
+        onSubmit={({ type, stock, box_sign }) =>
+          type === 2
+            ? decrease.run({ template_log_id: id, type, stock: Number(stock) })
+            : increase.run({ template_log_id: id, type, stock: Number(stock), box_sign })
+        }
       >
-        <FormField field="type" label="调整方式" required>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={stock.type}
-              onChange={(e) => {
-                setStock((s) => ({ ...s, type: e.target.value, box_sign: '' }));
-                setAlloc(null);
-              }}
-              data-testid="dm-stock-type"
-            >
-              <option value="1">增加库存</option>
-              <option value="2">减少库存</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField
-          field="stock"
-          label={stock.type === '1' ? '增加库存（箱）' : '减少库存（箱）'}
-          required
-          helper={stock.type === '2' ? `当前剩余 ${machine.can_num} 箱整箱可减少` : `每箱 ${machine.limit_stock} 盒`}
-        >
-          <Input
-            value={stock.stock}
-            inputMode="numeric"
-            onChange={(e) => {
-              setStock((s) => ({ ...s, stock: e.target.value, box_sign: '' }));
-              setAlloc(null);
-            }}
-            data-testid="dm-stock-num"
-          />
-        </FormField>
-        {stock.type === '1' && (
-          <HStack>
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="brand"
-              loading={allocating}
-              onClick={allocate}
-              data-testid="dm-allocate"
-            >
-              分配盒机
-            </Button>
-            {alloc && (
-              <Text fontSize="sm" color="fg.muted">
-                已分配，请确认
-              </Text>
-            )}
-          </HStack>
-        )}
-        {alloc && (
-          <Table.Root size="sm" data-testid="dm-alloc-table">
-            <Table.Body>
-              {alloc.goods.map((g) => (
-                <Table.Row key={g.id}>
-                  <Table.Cell>{g.goods_title}</Table.Cell>
-                  <Table.Cell>{STYLE_TEXT[g.type]}</Table.Cell>
-                  <Table.Cell textAlign="end">{g.stock}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
-      </FormDialog>
+        {(form) => <StockFields form={form} machine={machine} />}
+      </ActionDialog>
 
-      <FormDialog
-        open={kind === 'shelves'}
-        onOpenChange={close}
+      <ActionDialog
+        {...common}
+        kind="shelves"
         title="调整发售时间"
         schema={shelvesForm}
-        values={shelves}
-        testId="dm-shelves-dialog"
-        submitTestId="dm-shelves-submit"
-        onSubmit={async () => {
-          await call(api.drawMachine.update, { id: machine.id, off: machine.off, shelves_time: shelves.shelves_time });
-          notify.success(messages.success.adjusted);
-          await onDone();
-        }}
+        defaults={{ off, shelves_time: machine.shelves_time }}
+        onSubmit={(d) => reschedule.run({ id, off, shelves_time: d.shelves_time })}
       >
-        <FormField field="shelves_time" label="发售时间" required>
-          <DateTimeInput
-            value={shelves.shelves_time}
-            onChange={(shelves_time) => setShelves((s) => ({ ...s, shelves_time }))}
-            testId="dm-shelves-time"
-          />
-        </FormField>
-      </FormDialog>
+        {() => <DateTimeField name="shelves_time" label="发售时间" required testId="dm-shelves-time" />}
+      </ActionDialog>
 
-      <FormDialog
-        open={kind === 'desc'}
-        onOpenChange={close}
+      <ActionDialog
+        {...common}
+        kind="desc"
         title="修改描述"
         schema={descForm}
-        values={desc}
-        testId="dm-desc-dialog"
-        submitTestId="dm-desc-submit"
-        onSubmit={async (d) => {
-          await call(api.drawMachine.update, { id: machine.id, desc: d.desc });
-          notify.success(messages.success.modified);
-          await onDone();
-        }}
+        defaults={{ desc: machine.desc }}
+        onSubmit={(d) => describe.run({ id, desc: d.desc })}
       >
-        <FormField field="desc" label="商品描述" required helper="最多50个字">
-          <Input value={desc.desc} onChange={(e) => setDesc({ desc: e.target.value })} data-testid="dm-desc-input" />
-        </FormField>
-      </FormDialog>
+        {() => <TextField name="desc" label="商品描述" required helper="最多50个字" testId="dm-desc-input" />}
+      </ActionDialog>
 
-      <FormDialog
-        open={kind === 'bean'}
-        onOpenChange={close}
+      <ActionDialog
+        {...common}
+        kind="bean"
         title="修改金币抵扣"
         schema={beanForm}
-        values={bean}
-        testId="dm-bean-dialog"
-        submitTestId="dm-bean-submit"
-        onSubmit={async () => {
-          await call(api.drawMachine.bean, {
-            template_log_id: machine.id,
-            bean: bean.is_bean === '1' ? Number(bean.bean) : 0,
-          });
-          notify.success(messages.success.modified);
-          await onDone();
-        }}
+        defaults={{ is_bean: machine.bean > 0 ? 1 : 0, bean: machine.bean > 0 ? String(machine.bean) : '' }}
+        onSubmit={(d) => coins.run({ template_log_id: id, bean: d.is_bean === 1 ? Number(d.bean) : 0 })}
       >
-        <FormField field="is_bean" label="金币抵扣">
-          <RadioGroup.Root
-            value={bean.is_bean}
-            onValueChange={(e) => setBean((b) => ({ ...b, is_bean: e.value ?? '0' }))}
-            data-testid="dm-bean-use"
-          >
-            <HStack gap="4">
-              {[
-                ['1', '使用'],
-                ['0', '不使用'],
-              ].map(([v, label]) => (
-                <RadioGroup.Item key={v} value={v!} data-testid={`dm-bean-use-${v}`}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </HStack>
-          </RadioGroup.Root>
-        </FormField>
-        {bean.is_bean === '1' && (
-          <FormField field="bean" label="金币最高可抵扣金额（元）" required>
-            <Input
-              value={bean.bean}
-              inputMode="decimal"
-              onChange={(e) => setBean((b) => ({ ...b, bean: e.target.value }))}
-              data-testid="dm-bean-input"
-            />
-          </FormField>
+        {(form) => (
+          <>
+            <ChoiceField name="is_bean" label="金币抵扣" options={BEAN_USE} numeric testId="dm-bean-use" />
+            {form.watch('is_bean') === 1 && (
+              <TextField
+                name="bean"
+                label="金币最高可抵扣金额（元）"
+                required
+                inputMode="decimal"
+                testId="dm-bean-input"
+              />
+            )}
+          </>
         )}
-      </FormDialog>
+      </ActionDialog>
     </>
   );
 }

@@ -1,21 +1,21 @@
-import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { api, type DrawMachine, OFF_TEXT, PER_ID } from '@toy/shared';
+import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { api, type DrawMachine, PER_ID } from '@toy/shared';
 import { Eye, Plus, Store } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ActionButton } from '../../components/ActionButton';
 import { BrandFilter } from '../../components/BrandSelect';
 import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
-import { toQuery } from '../../components/listParams';
 import { RowAction } from '../../components/RowActions';
 import { useBrandList } from '../../components/useBrandList';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 import { DrawMachineDialog } from './DrawMachineDialog';
-import { boxListHref, drawMachineListParams, offPalette, sendListHref } from './params';
+import { boxListHref, OffBadge, sendListHref } from './parts';
 
 /** A count over a link to the screen that handles it (待发货 → 去发货). */
 function CountLink({
@@ -47,15 +47,16 @@ function CountLink({
 
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
 export default function DrawMachineListPage() {
-  const { params, setFilters, setPage, reset } = useListParams(drawMachineListParams);
+  const { params, setFilters, setPage, reset } = useListParams(api.drawMachine.list);
   const { drafts, set } = useFilterDrafts({ keyword: params.keyword ?? '' });
   const navigate = useNavigate();
   const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.drawMachine.list, toQuery(params) as never, {
-    enabled: params.ip_id !== undefined,
-  });
+  const list = useCall(api.drawMachine.list, params, { enabled: params.ip_id !== undefined });
   const [open, setOpen] = useState<DrawMachine | null>(null);
-  const search = () => setFilters({ keyword: drafts.keyword.trim() || undefined });
+  /** 录入盒机 and 发布盒机 open their page for the chosen brand. */
+  const go = (page: string, brandParam: string) =>
+    navigate(`/blindBox/${page}${params.ip_id ? `?${brandParam}=${params.ip_id}` : ''}`);
+  const search = () => setFilters({ keyword: drafts.keyword.trim() });
   const onSale = list.data?.on_sale ?? 0;
 
   const columns: Column<DrawMachine>[] = [
@@ -75,11 +76,7 @@ export default function DrawMachineListPage() {
     {
       key: 'off',
       header: '状态',
-      render: (d) => (
-        <Badge colorPalette={offPalette[d.off]} data-testid="dm-off">
-          {OFF_TEXT[d.off]}
-        </Badge>
-      ),
+      render: (d) => <OffBadge off={d.off} testId="dm-off" />,
     },
     {
       key: 'send',
@@ -144,22 +141,12 @@ export default function DrawMachineListPage() {
       testId="dm-page"
       actions={
         <HStack gap="2">
-          <Button
-            variant="outline"
-            onClick={() => navigate(`/blindBox/goodsAdd${params.ip_id ? `?id=${params.ip_id}` : ''}`)}
-            data-testid="dm-enter"
-          >
-            <Store size={16} />
+          <ActionButton icon={Store} variant="outline" onClick={() => go('goodsAdd', 'id')} testId="dm-enter">
             录入盒机
-          </Button>
-          <Button
-            colorPalette="brand"
-            onClick={() => navigate(`/blindBox/boxAdd${params.ip_id ? `?ipId=${params.ip_id}` : ''}`)}
-            data-testid="dm-publish"
-          >
-            <Plus size={16} />
+          </ActionButton>
+          <ActionButton icon={Plus} colorPalette="brand" onClick={() => go('boxAdd', 'ipId')} testId="dm-publish">
             发布盒机
-          </Button>
+          </ActionButton>
         </HStack>
       }
       filters={

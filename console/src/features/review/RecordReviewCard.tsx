@@ -1,8 +1,11 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Image, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { type BlindBoxRecord, DROP_RATE_FORMAT, styleTypeText } from '@toy/shared';
+import { Badge, Box, Button, Flex, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { BlindBoxRecord } from '@toy/shared';
 import { Check, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { type Column, DataTable } from '../../components/DataTable';
+import { Fact } from '../../components/Fact';
 import { previewUrl } from '../../components/upload/uploadCore';
-import { ReviewBadge } from '../blind-box-record/RecordListPage';
+import { ReviewBadge, styleColumns } from '../blind-box-record/styleParts';
 
 function Picture({ src, label, w = '120px', h = '120px' }: { src: string; label: string; w?: string; h?: string }) {
   return (
@@ -17,24 +20,37 @@ function Picture({ src, label, w = '120px', h = '120px' }: { src: string; label:
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Box fontSize="sm" fontWeight="500" mt="0.5">
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
 export interface RecordReviewCardProps {
   record: BlindBoxRecord;
   onApprove: () => void;
   onReject: () => void;
 }
+
+const FACT_VALUE = { fontSize: 'sm', fontWeight: '500' } as const;
+
+/** The record's own fields, as the merchant entered them. */
+const facts = (r: BlindBoxRecord): [string, ReactNode][] => [
+  ['官方售价', `¥${r.price.toFixed(2)}`],
+  ['单箱多少套盒', `${r.limit_stock} 盒`],
+  ['官方发售时间', r.shop_time],
+  [
+    '背景色',
+    <HStack key="color" gap="2">
+      <Box w="14px" h="14px" rounded="sm" borderWidth="1px" bg={r.color || 'transparent'} />
+      <Text>{r.color || '—'}</Text>
+    </HStack>,
+  ],
+  ['海外售卖', r.is_overseas ? '支持' : '不支持'],
+];
+
+const columns: Column<BlindBoxRecord['goods'][number]>[] = [
+  styleColumns.picture(),
+  styleColumns.title(),
+  styleColumns.type(),
+  styleColumns.rate(),
+  styleColumns.source(),
+  styleColumns.overseas(),
+];
 
 /** One record as the reviewer sees it: every field, every image and every style. */
 export function RecordReviewCard({ record: r, onApprove, onReject }: RecordReviewCardProps) {
@@ -79,16 +95,11 @@ export function RecordReviewCard({ record: r, onApprove, onReject }: RecordRevie
       )}
 
       <SimpleGrid columns={{ base: 2, md: 5 }} gap="4" mt="4" bg="gray.50" rounded="md" p="4">
-        <Fact label="官方售价">¥{r.price.toFixed(2)}</Fact>
-        <Fact label="单箱多少套盒">{r.limit_stock} 盒</Fact>
-        <Fact label="官方发售时间">{r.shop_time}</Fact>
-        <Fact label="背景色">
-          <HStack gap="2">
-            <Box w="14px" h="14px" rounded="sm" borderWidth="1px" bg={r.color || 'transparent'} />
-            <Text>{r.color || '—'}</Text>
-          </HStack>
-        </Fact>
-        <Fact label="海外售卖">{r.is_overseas ? '支持' : '不支持'}</Fact>
+        {facts(r).map(([label, value]) => (
+          <Fact key={label} label={label} value={FACT_VALUE}>
+            {value}
+          </Fact>
+        ))}
       </SimpleGrid>
 
       <Text fontWeight="600" mt="5" mb="2">
@@ -107,43 +118,8 @@ export function RecordReviewCard({ record: r, onApprove, onReject }: RecordRevie
       <Text fontWeight="600" mt="5" mb="2">
         款式（{r.goods.length}）
       </Text>
-      <Box overflowX="auto">
-        <Table.Root size="sm" data-testid="review-styles">
-          <Table.Header>
-            <Table.Row bg="gray.50">
-              {['图片', '款式名称', '类型', '掉率', '来源', '海外'].map((h) => (
-                <Table.ColumnHeader key={h} color="fg.muted">
-                  {h}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {r.goods.map((g, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: styles have no id before approval
-              <Table.Row key={i}>
-                <Table.Cell>
-                  <Image
-                    src={previewUrl(g.goods_pic, 120)}
-                    alt={g.goods_title}
-                    boxSize="40px"
-                    rounded="md"
-                    objectFit="cover"
-                  />
-                </Table.Cell>
-                <Table.Cell>{g.goods_title}</Table.Cell>
-                <Table.Cell>
-                  <Badge variant="subtle" colorPalette={g.type === 1 ? 'gray' : g.type === 2 ? 'purple' : 'orange'}>
-                    {styleTypeText(g.type)}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>{g.probability ? DROP_RATE_FORMAT(g.probability) : '—'}</Table.Cell>
-                <Table.Cell>{g.sku_id ? `商品 #${g.sku_id}` : '手动添加'}</Table.Cell>
-                <Table.Cell>{g.is_overseas ? '支持' : '不支持'}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+      <Box data-testid="review-styles">
+        <DataTable columns={columns} rows={r.goods} rowKey={(g) => r.goods.indexOf(g)} />
       </Box>
     </Box>
   );

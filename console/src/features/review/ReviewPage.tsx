@@ -1,50 +1,34 @@
-import { Box, Flex, Heading, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { api, type BlindBoxRecord, messages, REVIEW_STATES, reviewDecide } from '@toy/shared';
 import { useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadingLines } from '../../components/DataTable';
-import { FormDialog, FormField } from '../../components/FormDialog';
+import { FormDialog } from '../../components/form/FormDialog';
+import { TextareaField } from '../../components/form/fields';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ListPagination } from '../../components/ListPagination';
-import { listSchema } from '../../components/listParams';
 import { useListParams } from '../../components/useListParams';
-import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
-import { invalidate, useCall } from '../../lib/useCall';
+import { useAction } from '../../lib/useAction';
+import { useCall } from '../../lib/useCall';
 import { RecordReviewCard } from './RecordReviewCard';
-
-const reviewParams = listSchema(
-  {
-    status: z.preprocess(
-      (v) => (v === '' || v == null ? undefined : v),
-      z.coerce.number().int().min(-1).max(2).default(0),
-    ),
-  },
-  { pageSize: 10, pageSizes: [10] },
-);
 
 /** 盲盒备案审核 (platform reviewer): pending records with every image and style; approve or reject. */
 export default function ReviewPage() {
-  const { params, setFilters, setPage } = useListParams(reviewParams);
-  const { data, error, isLoading } = useCall(api.review.list, { status: params.status, page: params.page, limit: 10 });
+  const { params, setFilters, setPage } = useListParams(api.review.list);
+  const { data, error, isLoading } = useCall(api.review.list, params);
   const { confirm, dialog } = useConfirm();
   const [rejecting, setRejecting] = useState<BlindBoxRecord | null>(null);
-  const [reason, setReason] = useState('');
-
-  const refresh = () => Promise.all([invalidate(api.review.list), invalidate(api.blindBoxRecord.list)]);
+  const decide = useAction(api.review.decide, {
+    success: (_, d) => (d.status === 1 ? messages.success.approved : messages.success.rejected),
+    invalidates: [api.review.list, api.blindBoxRecord.list],
+  });
 
   const approve = async (r: BlindBoxRecord) => {
-    if (!(await confirm({ message: messages.review.approveConfirm, confirmText: '通过' }))) {
-      notify.info(messages.cancelled.operation);
-      return;
-    }
-    try {
-      await call(api.review.decide, { id: r.id, status: 1, reason: '' });
-      notify.success(messages.success.approved);
-      await refresh();
-    } catch {
-      // The request layer showed the message.
-    }
+    if (await confirm({ message: messages.review.approveConfirm, confirmText: '通过' }))
+      await decide.trigger({ id: r.id, status: 1, reason: '' });
+    else notify.info(messages.cancelled.operation);
   };
 
   return (
@@ -98,15 +82,7 @@ export default function ReviewPage() {
         </Box>
       ) : (
         data?.list.map((r) => (
-          <RecordReviewCard
-            key={r.id}
-            record={r}
-            onApprove={() => void approve(r)}
-            onReject={() => {
-              setReason('');
-              setRejecting(r);
-            }}
-          />
+          <RecordReviewCard key={r.id} record={r} onApprove={() => void approve(r)} onReject={() => setRejecting(r)} />
         ))
       )}
       {(data?.pagination.total_rows ?? 0) > 10 && (
@@ -120,33 +96,44 @@ export default function ReviewPage() {
           />
         </Box>
       )}
-      <FormDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => !open && setRejecting(null)}
-        title={`驳回：${rejecting?.title ?? ''}`}
-        schema={reviewDecide}
-        values={{ id: rejecting?.id, status: 2, reason }}
-        submitLabel="驳回"
-        testId="reject-dialog"
-        submitTestId="reject-submit"
-        onSubmit={async (d) => {
-          await call(api.review.decide, d);
-          notify.success(messages.success.rejected);
-          await refresh();
-        }}
-      >
-        <FormField field="reason" label="驳回原因" required helper="商家将看到该原因，并可修改后重新提交">
-          <Textarea
-            rows={4}
-            maxLength={200}
-            placeholder="请输入驳回原因"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            data-testid="reject-reason"
-          />
-        </FormField>
-      </FormDialog>
+      <RejectDialog record={rejecting} onClose={() => setRejecting(null)} onSubmit={decide.run} />
       {dialog}
     </Stack>
+  );
+}
+
+/** 驳回: the reason the merchant will read (required). */
+function RejectDialog({
+  record,
+  onClose,
+  onSubmit,
+}: {
+  record: BlindBoxRecord | null;
+  onClose: () => void;
+  onSubmit: (decision: z.output<typeof reviewDecide>) => Promise<unknown>;
+}) {
+  const form = useSchemaForm(reviewDecide, { id: record?.id ?? '', status: 2, reason: '' }, record !== null);
+  return (
+    <FormDialog
+      open={record !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`驳回：${record?.title ?? ''}`}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="驳回"
+      testId="reject-dialog"
+      submitTestId="reject-submit"
+    >
+      <TextareaField
+        name="reason"
+        label="驳回原因"
+        required
+        helper="商家将看到该原因，并可修改后重新提交"
+        rows={4}
+        maxLength={200}
+        placeholder="请输入驳回原因"
+        testId="reject-reason"
+      />
+    </FormDialog>
   );
 }
