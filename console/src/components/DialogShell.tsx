@@ -16,6 +16,8 @@ export function DialogShell({
   scrollBehavior,
   lazy = true,
   closeOnInteractOutside,
+  closable = true,
+  role,
   footer,
   children,
 }: {
@@ -28,6 +30,10 @@ export function DialogShell({
   lazy?: boolean;
   /** False for a dialog that a click outside must not close (work in progress). */
   closeOnInteractOutside?: boolean;
+  /** False hides the close button (a question that wants an answer, or work that must finish). */
+  closable?: boolean;
+  /** 'alertdialog' for a question the user must answer. */
+  role?: 'dialog' | 'alertdialog';
   footer?: ReactNode;
   children: ReactNode;
 }) {
@@ -37,6 +43,7 @@ export function DialogShell({
       onOpenChange={(e) => onOpenChange(e.open)}
       size={size}
       placement="center"
+      role={role}
       closeOnInteractOutside={closeOnInteractOutside}
       scrollBehavior={scrollBehavior}
       lazyMount={lazy || undefined}
@@ -49,9 +56,11 @@ export function DialogShell({
             <Dialog.Header>{typeof title === 'string' ? <Dialog.Title>{title}</Dialog.Title> : title}</Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
+            {closable && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="关闭" />
+              </Dialog.CloseTrigger>
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { RotateCcw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 export interface FilterInputProps {
   label: string;
@@ -59,26 +59,34 @@ export function useFilterDrafts<T extends Record<string, string>>(applied: T) {
   return { drafts, set };
 }
 
-/** 搜索 and 重置 for a filter bar; test ids are `${testId}-search` and `${testId}-reset`. */
+/**
+ * 搜索 and 重置 (without `onReset`, none) for a filter bar, then `children` (more buttons); test ids
+ * are `${testId}-search` and `${testId}-reset`.
+ */
 export function SearchButtons({
   onSearch,
   onReset,
   testId,
+  children,
 }: {
   onSearch: () => void;
-  onReset: () => void;
+  onReset?: () => void;
   testId: string;
+  children?: ReactNode;
 }) {
   return (
-    <HStack gap="2">
+    <HStack gap="2" wrap="wrap">
       <Button size="sm" colorPalette="brand" onClick={onSearch} data-testid={`${testId}-search`}>
         <Search size={14} />
         搜索
       </Button>
-      <Button size="sm" variant="outline" onClick={onReset} data-testid={`${testId}-reset`}>
-        <RotateCcw size={14} />
-        重置
-      </Button>
+      {onReset && (
+        <Button size="sm" variant="outline" onClick={onReset} data-testid={`${testId}-reset`}>
+          <RotateCcw size={14} />
+          重置
+        </Button>
+      )}
+      {children}
     </HStack>
   );
 }

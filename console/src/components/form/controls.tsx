@@ -1,4 +1,4 @@
-import { HStack, Input, InputGroup, NativeSelect, RadioGroup } from '@chakra-ui/react';
+import { HStack, Input, InputGroup, NativeSelect, RadioGroup, Switch } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
 import type { Ref } from 'react';
 import { ImageUpload, type ImageUploadProps } from '../upload/ImageUpload';
@@ -126,6 +126,35 @@ export function MoneyInput({
         data-testid={testId}
       />
     </InputGroup>
+  );
+}
+
+/** An on/off switch; its label says which (`labels`: the words for off and on). */
+export function Toggle({
+  checked,
+  onChange,
+  labels,
+  labelMinW,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  labels: readonly [off: string, on: string];
+  /** Keeps what follows in place when the word changes. */
+  labelMinW?: string;
+  testId: string;
+}) {
+  return (
+    <Switch.Root
+      checked={checked}
+      onCheckedChange={(e) => onChange(e.checked)}
+      colorPalette="brand"
+      data-testid={testId}
+    >
+      <Switch.HiddenInput />
+      <Switch.Control />
+      <Switch.Label minW={labelMinW}>{labels[checked ? 1 : 0]}</Switch.Label>
+    </Switch.Root>
   );
 }
 

@@ -1,10 +1,10 @@
 import { Field, Input, Textarea } from '@chakra-ui/react';
-import { PER_ID, type PermissionId } from '@toy/shared';
+import { LIMITS, PER_ID, type PermissionId } from '@toy/shared';
 import type { ReactNode } from 'react';
 import { type ControllerRenderProps, type FieldValues, useController, useFormState } from 'react-hook-form';
 import { useBrandWord } from '../../session/useBrandWord';
 import { BrandSelect } from '../BrandSelect';
-import { Choice, MoneyInput, type Option, OptionSelect } from './controls';
+import { Choice, GoodsPictureUpload, MoneyInput, type Option, OptionSelect, Toggle } from './controls';
 
 /**
  * The fields of a schema form (inside FormDialog or SchemaFormPage). Each takes the request
@@ -205,6 +205,69 @@ export function BrandField({
           onChange={(id) => f.onChange(id ?? '')}
           defaultFirst={false}
           testId={field.testId ?? name}
+        />
+      )}
+    />
+  );
+}
+
+/** A switch stored as 1 (on) or 0 (off); `labels` are the words shown for off and on. */
+export function SwitchField({ labels, ...field }: FieldProps & { labels: readonly [off: string, on: string] }) {
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <Toggle
+          checked={Number(f.value) === 1}
+          onChange={(on) => f.onChange(on ? 1 : 0)}
+          labels={labels}
+          testId={field.testId ?? field.name}
+        />
+      )}
+    />
+  );
+}
+
+/** The required 商品名称 field of a goods form. */
+export function GoodsTitleField({ name, testId }: { name: string; testId: string }) {
+  return (
+    <TextField
+      name={name}
+      label="商品名称"
+      required
+      placeholder="请输入商品名称"
+      maxLength={LIMITS.goodsTitleMax}
+      testId={testId}
+    />
+  );
+}
+
+/**
+ * The required goods pictures: one key (a string, '' for none), or with `limit` above 1 a list of
+ * keys. The picture size and weight are those of LIMITS.
+ */
+export function GoodsPictureField({
+  label = '商品图片',
+  limit = 1,
+  size,
+  hint,
+  ...field
+}: Omit<FieldProps, 'label' | 'required'> & { label?: string; limit?: number; size?: number; hint?: ReactNode }) {
+  const many = limit > 1;
+  return (
+    <ControlledField
+      {...field}
+      label={label}
+      required
+      render={(f) => (
+        <GoodsPictureUpload
+          value={many ? (f.value ?? []) : f.value ? [f.value] : []}
+          onChange={(keys) => f.onChange(many ? keys : (keys[keys.length - 1] ?? ''))}
+          limit={many ? limit : undefined}
+          size={size}
+          hint={hint}
+          disabled={field.disabled}
+          testId={field.testId ?? field.name}
         />
       )}
     />
