@@ -26,7 +26,11 @@ export interface EditDialogProps<T> {
  * What an add/edit dialog of a list says: 新增… or 编辑… (`noun`: 商品, 仓库…), with the test ids
  * `${testId}-dialog` and `${testId}-save`; spread into FormDialog.
  */
-export function editDialogFrame({ open, onOpenChange, editing }: EditDialogProps<unknown>, noun: string, testId: string) {
+export function editDialogFrame(
+  { open, onOpenChange, editing }: EditDialogProps<unknown>,
+  noun: string,
+  testId: string,
+) {
   return {
     open,
     onOpenChange,

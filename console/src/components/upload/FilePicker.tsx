@@ -56,7 +56,10 @@ export const uploadFailure = (err: unknown, detail = false) =>
  */
 export function useUploadProgress(detail = false) {
   const [progress, setProgress] = useState<number | null>(null);
-  const start = async <T,>(upload: (onProgress: (percent: number) => void) => Promise<T>, done: (answer: T) => unknown) => {
+  const start = async <T,>(
+    upload: (onProgress: (percent: number) => void) => Promise<T>,
+    done: (answer: T) => unknown,
+  ) => {
     setProgress(0);
     try {
       await done(await upload(setProgress));

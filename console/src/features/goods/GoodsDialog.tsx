@@ -1,5 +1,6 @@
 import { Grid, Text } from '@chakra-ui/react';
 import { api, type Goods, goodsSave, messages } from '@toy/shared';
+import { Choice } from '../../components/form/controls';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
   BrandField,
@@ -10,7 +11,6 @@ import {
   SwitchField,
   TextField,
 } from '../../components/form/fields';
-import { Choice } from '../../components/form/controls';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { type EditDialogProps, editDialogFrame } from '../../components/useEditDialog';
 import { useAction } from '../../lib/useAction';
@@ -56,7 +56,13 @@ export function GoodsDialog(props: GoodsDialogProps) {
   const limited = form.watch('stock_limit') === 1;
 
   return (
-    <FormDialog {...editDialogFrame(props, '商品', 'goods')} form={form} onSubmit={save.run} size="lg" scrollBehavior="inside">
+    <FormDialog
+      {...editDialogFrame(props, '商品', 'goods')}
+      form={form}
+      onSubmit={save.run}
+      size="lg"
+      scrollBehavior="inside"
+    >
       <BrandField testId="goods-brand" />
       <GoodsTitleField name="title" testId="goods-title" />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
@@ -82,7 +88,14 @@ export function GoodsDialog(props: GoodsDialogProps) {
             )}
           />
           {limited && (
-            <TextField name="stock" label="库存" required inputMode="numeric" placeholder="请输入库存" testId="goods-stock" />
+            <TextField
+              name="stock"
+              label="库存"
+              required
+              inputMode="numeric"
+              placeholder="请输入库存"
+              testId="goods-stock"
+            />
           )}
         </Grid>
       )}

@@ -64,7 +64,14 @@ export function StockDialog({ goods, onOpenChange }: { goods: Goods | null; onOp
           )}
         </HStack>
       </Box>
-      <ChoiceField name="stock_limit" label="库存类型" required numeric options={STOCK_LIMIT_OPTIONS} testId="stock-type" />
+      <ChoiceField
+        name="stock_limit"
+        label="库存类型"
+        required
+        numeric
+        options={STOCK_LIMIT_OPTIONS}
+        testId="stock-type"
+      />
       {toLimited && fromUnlimited && (
         <TextField
           name="stock_num"
@@ -78,7 +85,14 @@ export function StockDialog({ goods, onOpenChange }: { goods: Goods | null; onOp
       {toLimited && !fromUnlimited && (
         <>
           <ChoiceField name="action" label="操作" required numeric options={ACTION_OPTIONS} testId="stock-action" />
-          <TextField name="num" label="数量" required inputMode="numeric" placeholder="请输入数量" testId="stock-quantity" />
+          <TextField
+            name="num"
+            label="数量"
+            required
+            inputMode="numeric"
+            placeholder="请输入数量"
+            testId="stock-quantity"
+          />
         </>
       )}
       {stockLimit === STOCK_LIMIT.unlimited && !fromUnlimited && (
