@@ -1,22 +1,2 @@
-import { validate } from '@toy/shared';
-import type { z } from 'zod';
-
-export interface FieldError {
-  field?: string;
-  message: string;
-}
-
-/**
- * Runs a shared request schema (with its rule table) through shared `validate()` and answers the
- * first failing message as a form shows it: without the technical `参数 x 不正确：` prefix that
- * validate() puts on non-rule issues for API answers.
- */
-export function checkForm<S extends z.ZodType>(
-  schema: S,
-  values: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; error: FieldError } {
-  const result = validate(schema, values);
-  if (result.ok) return { ok: true, data: result.data };
-  const message = result.message.replace(/^参数 \S+ 不正确：/, '');
-  return { ok: false, error: { field: result.field?.split('.')[0], message } };
-}
+// The schema check now lives with the schema forms; these names stay for screens not yet moved.
+export { checkForm, type FieldError } from './form/useSchemaForm';

@@ -1,10 +1,10 @@
-import { HStack, Input, InputGroup, NativeSelect, RadioGroup } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { LIMITS, PER_ID } from '@toy/shared';
 import { useEffect, useState } from 'react';
 import { useBrandWord } from '../session/useBrandWord';
 import { BrandSelect } from './BrandSelect';
 import { FormField } from './FormDialog';
-import { ImageUpload, type ImageUploadProps } from './upload/ImageUpload';
+import { MoneyInput } from './form/controls';
 
 /**
  * The state of an add/edit dialog's form: `initial(editing, brandId)` when created and each time the
@@ -75,34 +75,6 @@ export function GoodsTitleField({
   );
 }
 
-/** An amount in yuan: a decimal input after "¥". */
-function MoneyInput({
-  value,
-  onChange,
-  placeholder,
-  disabled,
-  testId,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  disabled?: boolean;
-  testId: string;
-}) {
-  return (
-    <InputGroup startElement="¥">
-      <Input
-        inputMode="decimal"
-        placeholder={placeholder}
-        disabled={disabled}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={testId}
-      />
-    </InputGroup>
-  );
-}
-
 /** A required amount field (label, "¥" and a decimal input). */
 export function MoneyField({
   field,
@@ -117,94 +89,5 @@ export function MoneyField({
   );
 }
 
-/** The upload of goods pictures: the goods picture size and weight of LIMITS. */
-export function GoodsPictureUpload(props: Omit<ImageUploadProps, 'width' | 'height' | 'maxSize'>) {
-  return (
-    <ImageUpload
-      width={LIMITS.goodsPicture.width}
-      height={LIMITS.goodsPicture.height}
-      maxSize={LIMITS.goodsPictureMaxBytes}
-      {...props}
-    />
-  );
-}
-
-/**
- * A native select of the given options, with an empty first option (the placeholder) when one is
- * given.
- */
-export function OptionSelect({
-  label,
-  value,
-  onChange,
-  options,
-  placeholder,
-  testId,
-  size,
-  w,
-}: {
-  /** The select's accessible name. */
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string | number; label: string }[];
-  placeholder?: string;
-  testId: string;
-  size?: 'sm' | 'md';
-  w?: string;
-}) {
-  return (
-    <NativeSelect.Root size={size} w={w}>
-      <NativeSelect.Field
-        aria-label={label}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={testId}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-/** Radio buttons in a row; each option's test id is `${testId}-${value}`. */
-export function Choice({
-  value,
-  onChange,
-  options,
-  testId,
-  h,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  testId: string;
-  /** The row's height (default: at least 32px). */
-  h?: string;
-}) {
-  return (
-    <RadioGroup.Root
-      value={value}
-      onValueChange={(e) => onChange(e.value ?? '')}
-      colorPalette="brand"
-      size="sm"
-      data-testid={testId}
-    >
-      <HStack gap="5" h={h} minH={h ? undefined : '8'}>
-        {options.map((o) => (
-          <RadioGroup.Item key={o.value} value={o.value} data-testid={`${testId}-${o.value}`}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </HStack>
-    </RadioGroup.Root>
-  );
-}
+// The controls now live with the schema forms; these names stay for screens not yet moved.
+export { Choice, GoodsPictureUpload, OptionSelect } from './form/controls';

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Container, Flex, Heading, HStack, SimpleGrid, Stack
 import type { Session } from '@toy/shared';
 import { ArrowRight, Boxes, QrCode, ShieldCheck, Truck, Zap } from 'lucide-react';
 import { BrandShowcase } from './BrandShowcase';
+import { ACCOUNT_LOGIN_TEXT, PanelHeading } from './PanelHeading';
 import { PasswordLogin } from './PasswordLogin';
 
 const FEATURES = [
@@ -58,12 +59,7 @@ export function HomeTab({ onLogin, onShop }: { onLogin: (s: Session) => Promise<
           </Box>
           <Box w={{ base: 'full', md: '360px' }} flexShrink={0} bg="white" color="fg" rounded="2xl" shadow="2xl" p="7">
             <Stack gap="5">
-              <Box>
-                <Heading size="lg">商家登录</Heading>
-                <Text fontSize="sm" color="fg.muted" mt="1">
-                  使用商家邮箱账号和密码登录
-                </Text>
-              </Box>
+              <PanelHeading title="商家登录" text={ACCOUNT_LOGIN_TEXT} />
               <PasswordLogin onLogin={onLogin} />
               <HStack
                 as="button"

@@ -1,5 +1,5 @@
 import { Alert, Grid, Input } from '@chakra-ui/react';
-import { api, GACHA_CATES, type GachaGoods, gachaSave, LIMITS, messages } from '@toy/shared';
+import { api, GACHA_CATES, type GachaGoods, LIMITS } from '@toy/shared';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
   BrandField,
@@ -11,12 +11,15 @@ import {
   TextareaField,
   TextField,
 } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { VideoUpload } from '../../components/upload/VideoUpload';
-import { type EditDialogProps, editDialogFrame } from '../../components/useEditDialog';
-import { useAction } from '../../lib/useAction';
+import type { EditDialogProps } from '../../components/useEditDialog';
+import { useEditForm } from '../../components/useFormDialog';
 
 const SLOTS = [0, 1, 2, 3];
+const TEXTS = [
+  { name: 'link', label: '链接', placeholder: '商品链接' },
+  { name: 'code', label: '编码', placeholder: '商品编码' },
+];
 
 const defaults = (editing: GachaGoods | null, brandId?: number) => {
   const bound = (editing?.active_num ?? 0) > 0;
@@ -45,23 +48,19 @@ export type GachaDialogProps = EditDialogProps<GachaGoods>;
  * activities keep price, cost and type, and their stock field adds stock.
  */
 export function GachaDialog(props: GachaDialogProps) {
-  const { open, editing, defaultBrandId } = props;
-  const form = useSchemaForm(gachaSave, defaults(editing, defaultBrandId), open);
-  const save = useAction(api.gacha.save, {
-    success: editing ? messages.success.edited : messages.success.added,
+  const { editing, defaultBrandId } = props;
+  const { dialog } = useEditForm(api.gacha.save, props, {
+    noun: '扭蛋商品',
+    testId: 'gacha',
+    defaults: defaults(editing, defaultBrandId),
     invalidates: [api.gacha.list],
+    // The spec sends pics and label as JSON strings.
+    send: (data) => ({ ...data, pics: JSON.stringify(data.pics), label: JSON.stringify(data.label) }),
   });
   const bound = (editing?.active_num ?? 0) > 0;
 
   return (
-    <FormDialog
-      {...editDialogFrame(props, '扭蛋商品', 'gacha')}
-      form={form}
-      // The spec sends pics and label as JSON strings.
-      onSubmit={(data) => save.run({ ...data, pics: JSON.stringify(data.pics), label: JSON.stringify(data.label) })}
-      size="lg"
-      scrollBehavior="inside"
-    >
+    <FormDialog {...dialog} size="lg" scrollBehavior="inside">
       {bound && (
         <Alert.Root status="info" size="sm" data-testid="gacha-bound-hint">
           <Alert.Indicator />
@@ -130,22 +129,9 @@ export function GachaDialog(props: GachaDialogProps) {
           </Grid>
         )}
       />
-      <TextareaField
-        name="link"
-        label="链接"
-        rows={2}
-        placeholder="商品链接"
-        maxLength={LIMITS.gachaLinkMax}
-        testId="gacha-link"
-      />
-      <TextareaField
-        name="code"
-        label="编码"
-        rows={2}
-        placeholder="商品编码"
-        maxLength={LIMITS.gachaLinkMax}
-        testId="gacha-code"
-      />
+      {TEXTS.map((t) => (
+        <TextareaField key={t.name} {...t} rows={2} maxLength={LIMITS.gachaLinkMax} testId={`gacha-${t.name}`} />
+      ))}
     </FormDialog>
   );
 }

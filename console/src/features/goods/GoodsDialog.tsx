@@ -1,5 +1,5 @@
 import { Grid, Text } from '@chakra-ui/react';
-import { api, type Goods, goodsSave, messages } from '@toy/shared';
+import { api, type Goods } from '@toy/shared';
 import { Choice } from '../../components/form/controls';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
@@ -11,9 +11,8 @@ import {
   SwitchField,
   TextField,
 } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { type EditDialogProps, editDialogFrame } from '../../components/useEditDialog';
-import { useAction } from '../../lib/useAction';
+import type { EditDialogProps } from '../../components/useEditDialog';
+import { useEditForm } from '../../components/useFormDialog';
 import { STOCK_LIMIT_OPTIONS } from './StockDialog';
 
 const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
@@ -46,23 +45,18 @@ export type GoodsDialogProps = EditDialogProps<Goods>;
 
 /** 新增商品 / 编辑商品 (spec 01 §5 "Goods form"): every rule of goodsSave, checked before sending. */
 export function GoodsDialog(props: GoodsDialogProps) {
-  const { open, editing, defaultBrandId } = props;
-  const form = useSchemaForm(goodsSave, defaults(editing, defaultBrandId), open);
-  const save = useAction(api.goods.save, {
-    success: editing ? messages.success.edited : messages.success.added,
+  const { editing, defaultBrandId } = props;
+  const { form, dialog } = useEditForm(api.goods.save, props, {
+    noun: '商品',
+    testId: 'goods',
+    defaults: defaults(editing, defaultBrandId),
     invalidates: [api.goods.list],
   });
   const overseas = form.watch('is_overseas') === 1;
   const limited = form.watch('stock_limit') === 1;
 
   return (
-    <FormDialog
-      {...editDialogFrame(props, '商品', 'goods')}
-      form={form}
-      onSubmit={save.run}
-      size="lg"
-      scrollBehavior="inside"
-    >
+    <FormDialog {...dialog} size="lg" scrollBehavior="inside">
       <BrandField testId="goods-brand" />
       <GoodsTitleField name="title" testId="goods-title" />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">

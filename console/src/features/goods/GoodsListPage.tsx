@@ -1,14 +1,14 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { api, type Goods, messages } from '@toy/shared';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
-import { ListPage } from '../../components/ListPage';
+import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
-import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
+import { AuditAction, CellAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { useAction } from '../../lib/useAction';
@@ -77,16 +77,9 @@ export default function GoodsListPage() {
               {messages.goods.unlimited}
             </Badge>
           )}
-          <Button
-            size="2xs"
-            variant="plain"
-            colorPalette="brand"
-            px="0"
-            onClick={() => setStockOf(g)}
-            data-testid="goods-stock-edit"
-          >
+          <CellAction onClick={() => setStockOf(g)} testId="goods-stock-edit">
             修改库存
-          </Button>
+          </CellAction>
         </HStack>
       ),
     },
@@ -120,12 +113,7 @@ export default function GoodsListPage() {
       title="商品列表"
       description="管理实物商品、价格与库存"
       testId="goods-page"
-      actions={
-        <Button colorPalette="brand" onClick={() => dialog.add()} data-testid="goods-add">
-          <Plus size={16} />
-          新增商品
-        </Button>
-      }
+      actions={<AddButton label="新增商品" onClick={dialog.add} testId="goods-add" />}
       filters={<FilterBar state={page} testId="goods" texts={[{ name: 'title', label: '商品名称' }]} />}
     >
       <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowKey={(g) => g.id} rowTestId="goods-row" />

@@ -1,9 +1,8 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
-import { api, type Goods, goodsStock, messages, STOCK_ACTION, STOCK_LIMIT } from '@toy/shared';
+import { api, type Goods, messages, STOCK_ACTION, STOCK_LIMIT } from '@toy/shared';
 import { FormDialog } from '../../components/form/FormDialog';
 import { ChoiceField, TextField } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useAction } from '../../lib/useAction';
+import { useFormDialog } from '../../components/useFormDialog';
 
 /** 库存类型: 限制库存 (1) or 不限库存 (0). */
 export const STOCK_LIMIT_OPTIONS = [
@@ -30,23 +29,23 @@ const defaults = (goods: Goods | null) => ({
  * limited adds or reduces a quantity; → unlimited asks nothing. The API applies it atomically.
  */
 export function StockDialog({ goods, onOpenChange }: { goods: Goods | null; onOpenChange: (open: boolean) => void }) {
-  const form = useSchemaForm(goodsStock, defaults(goods), goods !== null);
-  const save = useAction(api.goods.stock, { success: messages.success.stockUpdated, invalidates: [api.goods.list] });
+  const { form, dialog } = useFormDialog(
+    api.goods.stock,
+    { open: goods !== null, onOpenChange },
+    {
+      title: '修改库存',
+      testId: 'stock',
+      defaults: defaults(goods),
+      success: messages.success.stockUpdated,
+      invalidates: [api.goods.list],
+    },
+  );
   const fromUnlimited = form.watch('current_stock_limit') === STOCK_LIMIT.unlimited;
   const stockLimit = form.watch('stock_limit');
   const toLimited = stockLimit === STOCK_LIMIT.limited;
 
   return (
-    <FormDialog
-      open={goods !== null}
-      onOpenChange={onOpenChange}
-      title="修改库存"
-      form={form}
-      onSubmit={save.run}
-      size="sm"
-      testId="stock-dialog"
-      submitTestId="stock-save"
-    >
+    <FormDialog {...dialog} size="sm">
       <Box bg="gray.50" rounded="md" px="4" py="3">
         <Text fontSize="sm" color="fg.muted" truncate>
           {goods?.title}
