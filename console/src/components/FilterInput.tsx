@@ -1,6 +1,7 @@
-import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { Field, HStack, Input } from '@chakra-ui/react';
 import { RotateCcw, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { ToolButton } from './ToolButton';
 
 export interface FilterInputProps {
   label: string;
@@ -76,15 +77,13 @@ export function SearchButtons({
 }) {
   return (
     <HStack gap="2" wrap="wrap">
-      <Button size="sm" colorPalette="brand" onClick={onSearch} data-testid={`${testId}-search`}>
-        <Search size={14} />
+      <ToolButton icon={Search} colorPalette="brand" variant="solid" onClick={onSearch} testId={`${testId}-search`}>
         搜索
-      </Button>
+      </ToolButton>
       {onReset && (
-        <Button size="sm" variant="outline" onClick={onReset} data-testid={`${testId}-reset`}>
-          <RotateCcw size={14} />
+        <ToolButton icon={RotateCcw} onClick={onReset} testId={`${testId}-reset`}>
           重置
-        </Button>
+        </ToolButton>
       )}
       {children}
     </HStack>

@@ -1,8 +1,9 @@
-import { Button, chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react';
 import { messages } from '@toy/shared';
 import type { LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
+import { ToolButton } from '../ToolButton';
 import { UploadError } from './uploadCore';
 
 const HiddenInput = chakra('input');
@@ -74,7 +75,7 @@ export function useUploadProgress(detail = false) {
 
 /** The outlined small button that opens a file chooser (test id `${testId}-button`), off while busy. */
 export function UploadButton({
-  icon: Icon,
+  icon,
   label,
   busy,
   disabled,
@@ -89,9 +90,8 @@ export function UploadButton({
   testId: string;
 }) {
   return (
-    <Button variant="outline" size="sm" disabled={disabled || busy} onClick={onClick} data-testid={`${testId}-button`}>
-      <Icon size={14} />
+    <ToolButton icon={icon} disabled={disabled || busy} onClick={onClick} testId={`${testId}-button`}>
       {label}
-    </Button>
+    </ToolButton>
   );
 }

@@ -12,6 +12,9 @@ const FEATURES = [
   { icon: ShieldCheck, title: '安全可靠', text: '扫码登录，请求签名防篡改' },
 ];
 
+/** A line of brand-coloured words that acts as a button. */
+const textLink = { justify: 'center', gap: '1.5', color: 'brand.fg', fontSize: 'sm', cursor: 'pointer' } as const;
+
 /** 首页 tab: the pitch with a quick account login, and the brand showcase in three rows. */
 export function HomeTab({ onLogin, onShop }: { onLogin: (s: Session) => Promise<unknown>; onShop: () => void }) {
   return (
@@ -61,16 +64,7 @@ export function HomeTab({ onLogin, onShop }: { onLogin: (s: Session) => Promise<
             <Stack gap="5">
               <PanelHeading title="商家登录" text={ACCOUNT_LOGIN_TEXT} />
               <PasswordLogin onLogin={onLogin} />
-              <HStack
-                as="button"
-                justify="center"
-                gap="1.5"
-                color="brand.fg"
-                fontSize="sm"
-                cursor="pointer"
-                onClick={onShop}
-                data-testid="go-qr"
-              >
+              <HStack as="button" {...textLink} onClick={onShop} data-testid="go-qr">
                 <QrCode size={15} />
                 扫码登录 / 购买会员
               </HStack>

@@ -1,9 +1,10 @@
-import { Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { api, type GachaFilters, type JobInfo, messages } from '@toy/shared';
 import { CheckCircle2, Download, FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
 import { ProgressBar } from '../../components/ProgressBar';
+import { ToolButton } from '../../components/ToolButton';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
@@ -70,23 +71,16 @@ export function GachaExport({ filters, disabled }: { filters: GachaFilters; disa
     };
   }, [jobId]);
 
+  const starting = state.step === 'starting';
   const running = state.step === 'running' ? state : null;
   const now = running?.job ? Math.min(running.job.now_num, running.total) : 0;
   const percent = running?.total ? Math.round((now / running.total) * 100) : 0;
 
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => void start()}
-        loading={state.step === 'starting'}
-        disabled={disabled}
-        data-testid="gacha-export"
-      >
-        <FileDown size={14} />
+      <ToolButton icon={FileDown} onClick={start} disabled={disabled} loading={starting} testId="gacha-export">
         导出查询结果
-      </Button>
+      </ToolButton>
       <DialogShell
         open={state.step === 'running' || state.step === 'done'}
         onOpenChange={(o) => !o && setState({ step: 'idle' })}

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
+import { Badge, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
 import { api, type GachaGoods, messages } from '@toy/shared';
 import { Ban, FileSpreadsheet, Link2Off, Maximize2, Minimize2, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FilterBar, type TextFilter } from '../../components/FilterBar';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
+import { ToolButton } from '../../components/ToolButton';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { useAction } from '../../lib/useAction';
@@ -154,10 +155,9 @@ export default function GachaListPage() {
       testId="gacha-page"
       filters={
         <FilterBar state={page} testId="gacha" texts={FILTERS} reset={false}>
-          <Button size="sm" colorPalette="brand" variant="subtle" onClick={() => dialog.add()} data-testid="gacha-add">
-            <Plus size={14} />
+          <ToolButton icon={Plus} colorPalette="brand" variant="subtle" onClick={dialog.add} testId="gacha-add">
             新增
-          </Button>
+          </ToolButton>
           <GachaExport
             filters={{ ip_id: params.ip_id, sku_id: params.sku_id, goods_title: params.goods_title }}
             disabled={params.ip_id === undefined}
