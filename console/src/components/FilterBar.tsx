@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { BrandFilter } from './BrandSelect';
 import { FilterInput, SearchButtons, useFilterDrafts } from './FilterInput';
+import { readFilter } from './listParams';
 
 /** A text box of a filter bar: the list query's field `name`, its label and look. */
 export interface TextFilter {
@@ -22,14 +23,6 @@ export interface FilterState {
   onBrand(id: number | undefined, meta: { auto: boolean }): void;
   setFilters(patch: Record<string, unknown>): void;
   reset(keep?: string[]): void;
-}
-
-/** A typed text as the list query reads it (nothing, when the field does not take it). */
-function readDraft(field: z.ZodType | undefined, draft: string) {
-  const text = draft.trim();
-  if (!text || !field) return undefined;
-  const parsed = field.safeParse(text);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -55,7 +48,7 @@ export function FilterBar({
   );
   const search = () =>
     state.setFilters(
-      Object.fromEntries(texts.map((t) => [t.name, readDraft(state.schema.shape[t.name], drafts[t.name] ?? '')])),
+      Object.fromEntries(texts.map((t) => [t.name, readFilter(state.schema.shape[t.name], drafts[t.name] ?? '')])),
     );
   return (
     <>
