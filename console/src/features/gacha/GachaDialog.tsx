@@ -15,7 +15,7 @@ import { VideoUpload } from '../../components/upload/VideoUpload';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useEditForm } from '../../components/useFormDialog';
 
-const SLOTS = [0, 1, 2, 3];
+const SLOTS = Array.from({ length: LIMITS.gachaLabels }, (_, i) => i);
 const TEXTS = [
   { name: 'link', label: '链接', placeholder: '商品链接' },
   { name: 'code', label: '编码', placeholder: '商品编码' },

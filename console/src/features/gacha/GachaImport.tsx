@@ -38,7 +38,7 @@ function Figure({ label, value, color, testId }: { label: string; value: number;
 export function GachaImport({ ipId, onImported }: { ipId: number | undefined; onImported: () => void }) {
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const dryRun = useAction(api.gacha.import);
-  const confirm = useAction(api.gacha.importConfirm, {
+  const applyFile = useAction(api.gacha.importConfirm, {
     success: (done) => messages.gacha.importDone(done.create_num, done.update_num),
   });
 
@@ -52,7 +52,7 @@ export function GachaImport({ ipId, onImported }: { ipId: number | undefined; on
   const apply = async () => {
     if (stage.step !== 'preview' || ipId === undefined) return;
     setStage({ ...stage, step: 'applying' });
-    if (!(await confirm.trigger({ url: stage.url, ip_id: ipId }))) return setStage({ ...stage, step: 'preview' });
+    if (!(await applyFile.trigger({ url: stage.url, ip_id: ipId }))) return setStage({ ...stage, step: 'preview' });
     setStage({ step: 'idle' });
     setTimeout(onImported, REFRESH_AFTER_IMPORT_MS);
   };
