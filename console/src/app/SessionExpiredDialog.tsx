@@ -1,41 +1,22 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { messages } from '@toy/shared';
 import { useSyncExternalStore } from 'react';
+import { AlertDialog } from '../components/ConfirmDialog';
 import { sessionPrompt } from '../lib/sessionPrompt';
 import { authStore } from '../session/authStore';
+
+const options = { message: messages.common.sessionExpired, confirmText: messages.common.goLogin };
 
 /** The single 登录失效 prompt, opened by any 401 answer (see lib/sessionPrompt). */
 export function SessionExpiredDialog() {
   const state = useSyncExternalStore(sessionPrompt.subscribe, sessionPrompt.get, sessionPrompt.get);
   return (
-    <Dialog.Root
+    <AlertDialog
       open={state.open}
-      onOpenChange={(e) => !e.open && sessionPrompt.dismiss()}
-      role="alertdialog"
-      placement="center"
+      onAnswer={(ok) => (ok ? authStore.expire() : sessionPrompt.dismiss())}
+      options={options}
       size="sm"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="session-expired">
-            <Dialog.Header>
-              <Dialog.Title>提示</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{messages.common.sessionExpired}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => sessionPrompt.dismiss()}>
-                {messages.common.cancel}
-              </Button>
-              <Button colorPalette="brand" onClick={() => authStore.expire()} data-testid="session-go-login">
-                {messages.common.goLogin}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      testId="session-expired"
+      buttonTestIds={{ ok: 'session-go-login' }}
+    />
   );
 }

@@ -17,6 +17,8 @@ export function DialogShell({
   lazy = true,
   closeOnInteractOutside,
   closeTestId,
+  closable = true,
+  role,
   footer,
   children,
 }: {
@@ -31,6 +33,10 @@ export function DialogShell({
   closeOnInteractOutside?: boolean;
   /** The test id of the close button. */
   closeTestId?: string;
+  /** False hides the close button (a question that wants an answer, or work that must finish). */
+  closable?: boolean;
+  /** 'alertdialog' for a question the user must answer. */
+  role?: 'dialog' | 'alertdialog';
   footer?: ReactNode;
   children: ReactNode;
 }) {
@@ -40,6 +46,7 @@ export function DialogShell({
       onOpenChange={(e) => onOpenChange(e.open)}
       size={size}
       placement="center"
+      role={role}
       closeOnInteractOutside={closeOnInteractOutside}
       scrollBehavior={scrollBehavior}
       lazyMount={lazy || undefined}
@@ -52,9 +59,11 @@ export function DialogShell({
             <Dialog.Header>{typeof title === 'string' ? <Dialog.Title>{title}</Dialog.Title> : title}</Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" data-testid={closeTestId} />
-            </Dialog.CloseTrigger>
+            {closable && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="关闭" data-testid={closeTestId} />
+              </Dialog.CloseTrigger>
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,6 +1,7 @@
-import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { Field, HStack, Input } from '@chakra-ui/react';
 import { RotateCcw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ToolButton } from './ToolButton';
 
 export interface FilterInputProps {
   label: string;
@@ -59,26 +60,32 @@ export function useFilterDrafts<T extends Record<string, string>>(applied: T) {
   return { drafts, set };
 }
 
-/** 搜索 and 重置 for a filter bar; test ids are `${testId}-search` and `${testId}-reset`. */
+/**
+ * 搜索 and 重置 (without `onReset`, none) for a filter bar, then `children` (more buttons); test ids
+ * are `${testId}-search` and `${testId}-reset`.
+ */
 export function SearchButtons({
   onSearch,
   onReset,
   testId,
+  children,
 }: {
   onSearch: () => void;
-  onReset: () => void;
+  onReset?: () => void;
   testId: string;
+  children?: ReactNode;
 }) {
   return (
-    <HStack gap="2">
-      <Button size="sm" colorPalette="brand" onClick={onSearch} data-testid={`${testId}-search`}>
-        <Search size={14} />
+    <HStack gap="2" wrap="wrap">
+      <ToolButton icon={Search} colorPalette="brand" variant="solid" onClick={onSearch} testId={`${testId}-search`}>
         搜索
-      </Button>
-      <Button size="sm" variant="outline" onClick={onReset} data-testid={`${testId}-reset`}>
-        <RotateCcw size={14} />
-        重置
-      </Button>
+      </ToolButton>
+      {onReset && (
+        <ToolButton icon={RotateCcw} onClick={onReset} testId={`${testId}-reset`}>
+          重置
+        </ToolButton>
+      )}
+      {children}
     </HStack>
   );
 }

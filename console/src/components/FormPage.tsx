@@ -31,24 +31,23 @@ export function FormSection({
   );
 }
 
+/** The bar of a long form page's buttons: at the bottom of the window, across the page's padding. */
+const footerBar = {
+  position: 'sticky',
+  bottom: '0',
+  mx: { base: '-3', md: '-5' },
+  mb: { base: '-3', md: '-5' },
+  bg: 'white',
+  borderTopWidth: '1px',
+  shadow: '0 -4px 12px rgba(15, 23, 42, 0.06)',
+  px: '6',
+  py: '3',
+  justify: 'flex-end',
+  gap: '3',
+  zIndex: 'docked',
+} as const;
+
 /** The bar of a long form page's buttons, kept at the bottom of the window. */
 export function StickyFooter({ children }: { children: ReactNode }) {
-  return (
-    <Flex
-      position="sticky"
-      bottom="0"
-      mx={{ base: '-3', md: '-5' }}
-      mb={{ base: '-3', md: '-5' }}
-      bg="white"
-      borderTopWidth="1px"
-      shadow="0 -4px 12px rgba(15, 23, 42, 0.06)"
-      px="6"
-      py="3"
-      justify="flex-end"
-      gap="3"
-      zIndex="docked"
-    >
-      {children}
-    </Flex>
-  );
+  return <Flex {...footerBar}>{children}</Flex>;
 }

@@ -1,4 +1,5 @@
-import { Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** Page frame of a list screen: title and actions, a filter bar, and the table card. */
@@ -48,5 +49,15 @@ export function ListPage({
         {children}
       </Box>
     </Stack>
+  );
+}
+
+/** The 新增… button of a list's title bar. */
+export function AddButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
+  return (
+    <Button colorPalette="brand" onClick={onClick} data-testid={testId}>
+      <Plus size={16} />
+      {label}
+    </Button>
   );
 }

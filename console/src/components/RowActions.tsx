@@ -43,3 +43,20 @@ export function AuditAction({ onClick, testId }: { onClick: () => void; testId?:
     </RowAction>
   );
 }
+
+/** A small link-like button under a cell's value (修改库存, 查看剩余库存…). */
+export function CellAction({
+  children,
+  onClick,
+  testId,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  testId?: string;
+}) {
+  return (
+    <Button size="2xs" variant="plain" colorPalette="brand" px="0" onClick={onClick} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}

@@ -1,5 +1,6 @@
+import { api } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
-import { filter, listDefaults, listSchema, parseListParams, serializeListParams } from './listParams';
+import { filter, listDefaults, listSchema, parseListParams, readFilter, serializeListParams } from './listParams';
 
 const schema = listSchema(
   { ip_id: filter.id(), title: filter.text(), state: filter.oneOf(['on', 'off']) },
@@ -38,5 +39,22 @@ describe('list URL params', () => {
   it('accepts a per-list page size list', () => {
     const s = listSchema({}, { pageSize: 10, pageSizes: [10] });
     expect(parseListParams(s, new URLSearchParams('limit=20')).limit).toBe(10);
+  });
+});
+
+describe('filter boxes', () => {
+  const gacha = api.gacha.list.query.shape;
+
+  it('reads a text as the list query does', () => {
+    expect(readFilter(gacha.goods_title, '  Molly 甜品 ')).toBe('Molly 甜品');
+    expect(readFilter(gacha.sku_id, ' 12 ')).toBe(12);
+  });
+
+  it('drops what is empty or what the query refuses', () => {
+    expect(readFilter(gacha.goods_title, '   ')).toBeUndefined();
+    expect(readFilter(gacha.sku_id, 'abc')).toBeUndefined();
+    expect(readFilter(gacha.sku_id, '0')).toBeUndefined();
+    expect(readFilter(gacha.sku_id, '1.5')).toBeUndefined();
+    expect(readFilter(undefined, 'x')).toBeUndefined();
   });
 });

@@ -84,3 +84,11 @@ export function toQuery<T extends Record<string, unknown>>(values: T): T {
   for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') out[k] = v;
   return out as T;
 }
+
+/** A filter box's text as a list query's field reads it: nothing when empty or when the field refuses it. */
+export function readFilter(field: z.ZodType | undefined, text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed || !field) return undefined;
+  const parsed = field.safeParse(trimmed);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,7 +1,9 @@
-import { api, PER_ID } from '@toy/shared';
+import { api, PER_ID, type RouteInput } from '@toy/shared';
 import { useCallback } from 'react';
 import type { ApiError } from '../lib/http';
 import { useCall } from '../lib/useCall';
+import { toQuery } from './listParams';
+import { type ListRoute, useListParams } from './useListParams';
 
 /**
  * The brand filter of a list screen whose list needs a brand (`ip_id` in the URL): `onBrand` for
@@ -29,4 +31,31 @@ export function useBrandList(
     onRetry: () => void read.mutate(),
   });
   return { onBrand, table };
+}
+
+/**
+ * A list screen of one brand's rows: `const page = useBrandListPage(api.goods.list)`. Its filters,
+ * page and page size live in the URL, typed by the route's declared query; `page.read` is the list
+ * call (made once the brand is known), `page.table(rows)` DataTable's rows and states, and
+ * `page.pagination(total)` ListPagination's props.
+ */
+export function useBrandListPage<D extends ListRoute>(route: D) {
+  const url = useListParams(route);
+  const params = url.params as { ip_id?: number; page: number; limit: number };
+  const { onBrand, table } = useBrandList(params.ip_id, url.setFilters as never);
+  const read = useCall(route, toQuery(url.params) as RouteInput<D>, { enabled: params.ip_id !== undefined });
+  return {
+    ...url,
+    ipId: params.ip_id,
+    onBrand,
+    read,
+    table: <R>(rows: R[] | undefined) => table(rows, read),
+    pagination: (total: number | undefined) => ({
+      total: total ?? 0,
+      page: params.page,
+      pageSize: params.limit,
+      onPageChange: url.setPage,
+      onPageSizeChange: url.setPageSize,
+    }),
+  };
 }

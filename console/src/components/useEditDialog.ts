@@ -21,3 +21,21 @@ export interface EditDialogProps<T> {
   /** The brand a new row starts with (the list's brand filter). */
   defaultBrandId?: number;
 }
+
+/**
+ * What an add/edit dialog of a list says: 新增… or 编辑… (`noun`: 商品, 仓库…), with the test ids
+ * `${testId}-dialog` and `${testId}-save`; spread into FormDialog.
+ */
+export function editDialogFrame(
+  { open, onOpenChange, editing }: EditDialogProps<unknown>,
+  noun: string,
+  testId: string,
+) {
+  return {
+    open,
+    onOpenChange,
+    title: `${editing ? '编辑' : '新增'}${noun}`,
+    testId: `${testId}-dialog`,
+    submitTestId: `${testId}-save`,
+  };
+}

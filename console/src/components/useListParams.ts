@@ -63,5 +63,5 @@ function useUrlState<S extends z.ZodObject>(schema: S) {
     [schema, current, write],
   );
 
-  return { params, setFilters, setPage, setPageSize, reset };
+  return { schema, params, setFilters, setPage, setPageSize, reset };
 }

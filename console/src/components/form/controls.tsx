@@ -1,7 +1,5 @@
 import { Group, HStack, Input, InputAddon, InputGroup, NativeSelect, RadioGroup, Switch } from '@chakra-ui/react';
-import { LIMITS } from '@toy/shared';
-import type { ReactNode, Ref } from 'react';
-import { ImageUpload, type ImageUploadProps } from '../upload/ImageUpload';
+import type { Ref } from 'react';
 
 /** An option of a select or a radio row. */
 export interface Option {
@@ -129,43 +127,35 @@ export function MoneyInput({
   );
 }
 
-/** The upload of goods pictures: the goods picture size and weight of LIMITS. */
-export function GoodsPictureUpload(props: Omit<ImageUploadProps, 'width' | 'height' | 'maxSize'>) {
-  return (
-    <ImageUpload
-      width={LIMITS.goodsPicture.width}
-      height={LIMITS.goodsPicture.height}
-      maxSize={LIMITS.goodsPictureMaxBytes}
-      {...props}
-    />
-  );
-}
-
-/** A switch, with its state's text beside it when `label` is given. */
-export function SwitchControl({
+/** An on/off switch; its label says which (`labels`: the words for off and on). */
+export function Toggle({
   checked,
   onChange,
-  label,
+  labels,
+  labelMinW,
   disabled,
   testId,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
-  label?: ReactNode;
+  /** The words shown beside the switch for off and on. */
+  labels?: readonly [off: string, on: string];
   disabled?: boolean;
+  /** Keeps what follows in place when the word changes. */
+  labelMinW?: string;
   testId: string;
 }) {
   return (
     <Switch.Root
-      colorPalette="brand"
       checked={checked}
-      disabled={disabled}
       onCheckedChange={(e) => onChange(e.checked)}
+      colorPalette="brand"
+      disabled={disabled}
       data-testid={testId}
     >
       <Switch.HiddenInput />
       <Switch.Control />
-      {label !== undefined && <Switch.Label>{label}</Switch.Label>}
+      {labels && <Switch.Label minW={labelMinW}>{labels[checked ? 1 : 0]}</Switch.Label>}
     </Switch.Root>
   );
 }

@@ -1,12 +1,12 @@
 import { Field, Input, Textarea } from '@chakra-ui/react';
-import { PER_ID, type PermissionId } from '@toy/shared';
+import { LIMITS, PER_ID, type PermissionId } from '@toy/shared';
 import type { ReactNode } from 'react';
 import { type ControllerRenderProps, type FieldValues, useController, useFormState } from 'react-hook-form';
 import { useBrandWord } from '../../session/useBrandWord';
 import { BrandSelect } from '../BrandSelect';
 import { DateTimeInput } from '../DateTimeInput';
 import { ImageUpload, type ImageUploadProps } from '../upload/ImageUpload';
-import { Choice, DigitsInput, MoneyInput, type Option, OptionSelect, SwitchControl } from './controls';
+import { Choice, DigitsInput, MoneyInput, type Option, OptionSelect, Toggle } from './controls';
 
 /**
  * The fields of a schema form (inside FormDialog or SchemaFormPage). Each takes the request
@@ -251,10 +251,10 @@ export function SwitchField({
     <ControlledField
       {...field}
       render={(f) => (
-        <SwitchControl
+        <Toggle
           checked={Number(f.value) === 1}
           onChange={(on) => (onToggle ? onToggle(on) : f.onChange(on ? 1 : 0))}
-          label={labels?.[Number(f.value) === 1 ? 1 : 0]}
+          labels={labels}
           disabled={field.disabled}
           testId={field.testId ?? field.name}
         />
@@ -304,11 +304,42 @@ export function ImageField({
         <ImageUpload
           {...upload}
           value={many ? (f.value ?? []) : f.value ? [f.value] : []}
-          onChange={(keys) => f.onChange(many ? keys : (keys[0] ?? ''))}
+          onChange={(keys) => f.onChange(many ? keys : (keys[keys.length - 1] ?? ''))}
           disabled={disabled}
           testId={testId ?? name}
         />
       )}
+    />
+  );
+}
+
+/** The required 商品名称 field of a goods form. */
+export function GoodsTitleField({ name, testId }: { name: string; testId: string }) {
+  return (
+    <TextField
+      name={name}
+      label="商品名称"
+      required
+      placeholder="请输入商品名称"
+      maxLength={LIMITS.goodsTitleMax}
+      testId={testId}
+    />
+  );
+}
+
+/** The required goods pictures: an ImageField at the goods picture size and weight of LIMITS. */
+export function GoodsPictureField({
+  label = '商品图片',
+  ...field
+}: Omit<Parameters<typeof ImageField>[0], 'label' | 'required' | 'width' | 'height' | 'maxSize'> & { label?: string }) {
+  return (
+    <ImageField
+      {...field}
+      label={label}
+      required
+      width={LIMITS.goodsPicture.width}
+      height={LIMITS.goodsPicture.height}
+      maxSize={LIMITS.goodsPictureMaxBytes}
     />
   );
 }

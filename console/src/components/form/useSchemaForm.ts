@@ -45,7 +45,7 @@ export type SchemaForm<V extends FieldValues, S extends z.ZodType> = UseFormRetu
 /**
  * A form bound to a shared request schema: `useSchemaForm(api.warehouse.save.body, defaults, open)`.
  * The values start from `defaults` and start again from them each time `open` turns true (a
- * dialog reopened, or opened on another row). Checking happens on submit only; editing a field
+ * dialog reopened, or opened on another row), or when the defaults change before any edit. Checking happens on submit only; editing a field
  * clears the message, and the next submit finds the next failing rule.
  */
 export function useSchemaForm<S extends z.ZodType, V extends FieldValues>(
@@ -62,10 +62,15 @@ export function useSchemaForm<S extends z.ZodType, V extends FieldValues>(
   });
   const latest = useRef(defaults);
   latest.current = defaults;
+  const wasOpen = useRef(false);
   const key = JSON.stringify(defaults);
+  // Opening starts from the defaults; while open, new defaults (loaded data, a brand chosen
+  // elsewhere) replace the values only until the user has edited one, so nothing typed is lost.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `defaults`
   useEffect(() => {
-    if (open) form.reset(latest.current);
+    const opening = open && !wasOpen.current;
+    wasOpen.current = open;
+    if (opening || (open && !form.formState.isDirty)) form.reset(latest.current);
   }, [open, key, form]);
   useEffect(() => {
     const sub = form.watch((_, { type }) => {

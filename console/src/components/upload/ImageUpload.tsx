@@ -1,8 +1,10 @@
-import { Box, Center, chakra, Flex, IconButton, Image, Progress, Text } from '@chakra-ui/react';
+import { Box, Center, chakra, Flex, IconButton, Image, Text } from '@chakra-ui/react';
 import { ImagePlus, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
-import { previewUrl, readImageSize, UploadError, uploadFile } from './uploadCore';
+import { ProgressBar } from '../ProgressBar';
+import { uploadFailure, useFilePicker } from './FilePicker';
+import { previewUrl, readImageSize, uploadFile } from './uploadCore';
 import { checkCount, checkDimensions, checkSize, checkType, DEFAULT_IMAGE_TYPES, formatBytes } from './uploadRules';
 
 export interface ImageUploadProps {
@@ -33,8 +35,6 @@ interface Pending {
   progress: number;
 }
 
-const HiddenInput = chakra('input');
-
 /** Image upload with the shared checks, a progress bar per file, previews and removal. */
 export function ImageUpload(props: ImageUploadProps) {
   const {
@@ -55,7 +55,6 @@ export function ImageUpload(props: ImageUploadProps) {
   const [pending, setPending] = useState<Pending[]>([]);
   const valueRef = useRef(value);
   valueRef.current = value;
-  const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
   const limits = { width, height, minWidth, minHeight, maxSize };
@@ -73,10 +72,7 @@ export function ImageUpload(props: ImageUploadProps) {
     return null;
   };
 
-  const onFiles = async (list: FileList | null) => {
-    const files = Array.from(list ?? []);
-    if (inputRef.current) inputRef.current.value = '';
-    if (files.length === 0) return;
+  const onFiles = async (files: File[]) => {
     const countError = checkCount(files.length, valueRef.current.length + pending.length, limit);
     if (countError) return void notify.error(countError);
     for (const file of files) {
@@ -94,12 +90,22 @@ export function ImageUpload(props: ImageUploadProps) {
         onChange([...valueRef.current, done.key]);
         valueRef.current = [...valueRef.current, done.key];
       } catch (err) {
-        notify.error(err instanceof UploadError ? err.message : '上传失败');
+        notify.error(uploadFailure(err));
       } finally {
         setPending((p) => p.filter((x) => x.id !== id));
       }
     }
   };
+
+  const picker = useFilePicker({
+    accept: accept.map((a) => `.${a}`).join(','),
+    multiple: limit > 1,
+    id: inputId,
+    testId,
+    onFiles,
+  });
+  /** The frame of each square: a picture, an upload in progress, the add button. */
+  const tile = { w: `${size}px`, h: `${size}px`, rounded: 'md', borderWidth: '1px' } as const;
 
   const canAdd = !disabled && value.length + pending.length < limit;
   const rules = [
@@ -120,12 +126,9 @@ export function ImageUpload(props: ImageUploadProps) {
           <Box
             // biome-ignore lint/suspicious/noArrayIndexKey: the same key may be listed twice
             key={`${v}-${i}`}
+            {...tile}
             position="relative"
-            w={`${size}px`}
-            h={`${size}px`}
-            rounded="md"
             overflow="hidden"
-            borderWidth="1px"
             borderColor="gray.200"
             data-testid={`${testId}-item`}
           >
@@ -152,10 +155,7 @@ export function ImageUpload(props: ImageUploadProps) {
         {pending.map((p) => (
           <Center
             key={p.id}
-            w={`${size}px`}
-            h={`${size}px`}
-            rounded="md"
-            borderWidth="1px"
+            {...tile}
             borderColor="brand.200"
             bg="brand.50"
             flexDirection="column"
@@ -166,20 +166,13 @@ export function ImageUpload(props: ImageUploadProps) {
             <Text fontSize="xs" color="fg.muted">
               上传中 {p.progress}%
             </Text>
-            <Progress.Root value={p.progress} size="xs" w="full" colorPalette="brand">
-              <Progress.Track>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
+            <ProgressBar value={p.progress} size="xs" w="full" colorPalette="brand" />
           </Center>
         ))}
         {canAdd && (
           <chakra.label
             htmlFor={inputId}
-            w={`${size}px`}
-            h={`${size}px`}
-            rounded="md"
-            borderWidth="1px"
+            {...tile}
             borderStyle="dashed"
             borderColor="gray.300"
             display="flex"
@@ -194,16 +187,7 @@ export function ImageUpload(props: ImageUploadProps) {
           >
             <ImagePlus size={22} />
             <Text fontSize="xs">上传图片</Text>
-            <HiddenInput
-              id={inputId}
-              ref={inputRef}
-              type="file"
-              display="none"
-              multiple={limit > 1}
-              accept={accept.map((a) => `.${a}`).join(',')}
-              onChange={(e) => void onFiles(e.target.files)}
-              data-testid={`${testId}-input`}
-            />
+            {picker.input}
           </chakra.label>
         )}
       </Flex>

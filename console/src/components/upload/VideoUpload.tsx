@@ -1,9 +1,10 @@
-import { Box, Button, chakra, HStack, IconButton, Progress, Text } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Text } from '@chakra-ui/react';
 import { LIMITS, messages } from '@toy/shared';
 import { Film, X } from 'lucide-react';
-import { useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
-import { previewUrl, UploadError, uploadVideo } from './uploadCore';
+import { ProgressBar } from '../ProgressBar';
+import { UploadButton, useFilePicker, useUploadProgress } from './FilePicker';
+import { previewUrl, uploadVideo } from './uploadCore';
 import { checkType } from './uploadRules';
 
 export interface VideoUploadProps {
@@ -18,8 +19,6 @@ export interface VideoUploadProps {
   disabled?: boolean;
 }
 
-const HiddenInput = chakra('input');
-
 /** One mp4 through the STS path, with a progress bar and a preview player. */
 export function VideoUpload({
   value,
@@ -29,26 +28,20 @@ export function VideoUpload({
   testId = 'video-upload',
   disabled,
 }: VideoUploadProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  const onFiles = async (list: FileList | null) => {
-    const files = Array.from(list ?? []);
-    if (inputRef.current) inputRef.current.value = '';
-    if (files.length === 0) return;
-    const file = files[0]!;
-    if (files.length > 1 || checkType(file.name, ['mp4'])) return void notify.error(messages.upload.unsupported);
-    if (file.size > maxSize) return void notify.error(messages.upload.videoTooLarge);
-    setProgress(0);
-    try {
-      const done = await uploadVideo(file, setProgress);
-      onChange(done.key);
-    } catch (err) {
-      notify.error(err instanceof UploadError ? (err.detail ?? err.message) : messages.upload.failed);
-    } finally {
-      setProgress(null);
-    }
-  };
+  const { progress, start } = useUploadProgress(true);
+  const picker = useFilePicker({
+    accept: '.mp4,video/mp4',
+    testId,
+    onFiles: (files) => {
+      const file = files[0]!;
+      if (files.length > 1 || checkType(file.name, ['mp4'])) return void notify.error(messages.upload.unsupported);
+      if (file.size > maxSize) return void notify.error(messages.upload.videoTooLarge);
+      return start(
+        (onProgress) => uploadVideo(file, onProgress),
+        (done) => onChange(done.key),
+      );
+    },
+  });
 
   return (
     <Box data-testid={testId}>
@@ -73,23 +66,17 @@ export function VideoUpload({
         </HStack>
       ) : (
         <HStack gap="3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={disabled || progress !== null}
-            onClick={() => inputRef.current?.click()}
-            data-testid={`${testId}-button`}
-          >
-            <Film size={14} />
-            上传视频
-          </Button>
+          <UploadButton
+            icon={Film}
+            label="上传视频"
+            busy={progress !== null}
+            disabled={disabled}
+            onClick={picker.open}
+            testId={testId}
+          />
           {progress !== null && (
             <HStack gap="2" data-testid={`${testId}-progress`}>
-              <Progress.Root value={progress} size="xs" w="120px" colorPalette="brand">
-                <Progress.Track>
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
+              <ProgressBar value={progress} size="xs" w="120px" colorPalette="brand" />
               <Text fontSize="xs" color="fg.muted">
                 {progress}%
               </Text>
@@ -97,14 +84,7 @@ export function VideoUpload({
           )}
         </HStack>
       )}
-      <HiddenInput
-        ref={inputRef}
-        type="file"
-        display="none"
-        accept=".mp4,video/mp4"
-        onChange={(e) => void onFiles(e.target.files)}
-        data-testid={`${testId}-input`}
-      />
+      {picker.input}
       <Text fontSize="xs" color="fg.muted" mt="2">
         {hint ?? messages.gacha.videoHint}
       </Text>

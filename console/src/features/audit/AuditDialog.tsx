@@ -1,12 +1,12 @@
 import { Badge, Box, Dialog, HStack, Image, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, api, gachaCateText, OFF_TEXT } from '@toy/shared';
 import { History } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { LoadingLines } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
 import { previewUrl } from '../../components/upload/uploadCore';
-import { useCall } from '../../lib/useCall';
+import { useDialogList } from '../../components/useDialogList';
 
 const ACTION_COLORS: Record<string, string> = {
   create: 'green',
@@ -113,18 +113,17 @@ export interface AuditTarget {
 
 /** 操作记录: who changed a row, when, and the values before and after (audit.list). */
 export function AuditDialog({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) {
-  const [page, setPage] = useState(1);
-  const input = target ? { entity: target.entity, id: target.id, page, limit: 10 } : undefined;
-  const { data, isLoading } = useCall(api.audit.list, input, { enabled: target !== null });
+  const { read, pagination, pageSize } = useDialogList(
+    api.audit.list,
+    { entity: target?.entity ?? 'goods', id: target?.id ?? 0 },
+    target !== null,
+  );
+  const { data, isLoading } = read;
+  const total = data?.pagination.total_rows ?? 0;
   return (
     <DialogShell
       open={target !== null}
-      onOpenChange={(o) => {
-        if (!o) {
-          setPage(1);
-          onClose();
-        }
-      }}
+      onOpenChange={(o) => !o && onClose()}
       title={
         <HStack gap="2">
           <History size={18} />
@@ -148,15 +147,7 @@ export function AuditDialog({ target, onClose }: { target: AuditTarget | null; o
           暂无操作记录
         </Text>
       )}
-      {(data?.pagination.total_rows ?? 0) > 10 && (
-        <ListPagination
-          total={data!.pagination.total_rows}
-          page={page}
-          pageSize={10}
-          pageSizes={[10]}
-          onPageChange={setPage}
-        />
-      )}
+      {total > pageSize && <ListPagination {...pagination(total)} />}
     </DialogShell>
   );
 }

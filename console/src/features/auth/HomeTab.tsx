@@ -2,6 +2,7 @@ import { Badge, Box, Button, Container, Flex, Heading, HStack, SimpleGrid, Stack
 import type { Session } from '@toy/shared';
 import { ArrowRight, Boxes, QrCode, ShieldCheck, Truck, Zap } from 'lucide-react';
 import { BrandShowcase } from './BrandShowcase';
+import { ACCOUNT_LOGIN_TEXT, PanelHeading } from './PanelHeading';
 import { PasswordLogin } from './PasswordLogin';
 
 const FEATURES = [
@@ -10,6 +11,9 @@ const FEATURES = [
   { icon: Truck, title: '海外发货', text: '运费模板与海外仓统一管理' },
   { icon: ShieldCheck, title: '安全可靠', text: '扫码登录，请求签名防篡改' },
 ];
+
+/** A line of brand-coloured words that acts as a button. */
+const textLink = { justify: 'center', gap: '1.5', color: 'brand.fg', fontSize: 'sm', cursor: 'pointer' } as const;
 
 /** 首页 tab: the pitch with a quick account login, and the brand showcase in three rows. */
 export function HomeTab({ onLogin, onShop }: { onLogin: (s: Session) => Promise<unknown>; onShop: () => void }) {
@@ -58,23 +62,9 @@ export function HomeTab({ onLogin, onShop }: { onLogin: (s: Session) => Promise<
           </Box>
           <Box w={{ base: 'full', md: '360px' }} flexShrink={0} bg="white" color="fg" rounded="2xl" shadow="2xl" p="7">
             <Stack gap="5">
-              <Box>
-                <Heading size="lg">商家登录</Heading>
-                <Text fontSize="sm" color="fg.muted" mt="1">
-                  使用商家邮箱账号和密码登录
-                </Text>
-              </Box>
+              <PanelHeading title="商家登录" text={ACCOUNT_LOGIN_TEXT} />
               <PasswordLogin onLogin={onLogin} />
-              <HStack
-                as="button"
-                justify="center"
-                gap="1.5"
-                color="brand.fg"
-                fontSize="sm"
-                cursor="pointer"
-                onClick={onShop}
-                data-testid="go-qr"
-              >
+              <HStack as="button" {...textLink} onClick={onShop} data-testid="go-qr">
                 <QrCode size={15} />
                 扫码登录 / 购买会员
               </HStack>

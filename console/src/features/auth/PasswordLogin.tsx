@@ -1,85 +1,86 @@
-import { Alert, Button, Field, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Alert, Button, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { api, type Session } from '@toy/shared';
 import { Lock, Mail } from 'lucide-react';
-import { useState } from 'react';
-import { checkForm, type FieldError } from '../../components/formCheck';
+import { type FormEvent, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { ControlledField } from '../../components/form/fields';
+import { schemaResolver } from '../../components/form/useSchemaForm';
 import { ApiError, call } from '../../lib/http';
 
-/** 账号登录: email and password → api.auth.login; the API's message is shown on failure. */
-export function PasswordLogin({ onLogin }: { onLogin: (session: Session) => Promise<unknown> }) {
-  const [form, setForm] = useState({ email: '', password: '' });
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const FIELDS = [
+  { name: 'email', label: '账号', icon: Mail, type: 'email', autoComplete: 'username', placeholder: '请输入邮箱账号' },
+  {
+    name: 'password',
+    label: '密码',
+    icon: Lock,
+    type: 'password',
+    autoComplete: 'current-password',
+    placeholder: '请输入密码',
+  },
+] as const;
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const checked = checkForm(api.auth.login.body, form);
-    if (!checked.ok) {
-      setFieldError(checked.error);
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
+/**
+ * 账号登录: email and password → api.auth.login; a message of the shared schema stays under its
+ * field until the next try, and the API's answer is shown above the button.
+ */
+export function PasswordLogin({ onLogin }: { onLogin: (session: Session) => Promise<unknown> }) {
+  const form = useForm({
+    resolver: schemaResolver(api.auth.login.body),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const login = form.handleSubmit(async (data) => {
     try {
-      const session = await call(api.auth.login, checked.data, { silent: true, noSessionPrompt: true });
-      await onLogin(session);
+      await onLogin(await call(api.auth.login, data, { silent: true, noSessionPrompt: true }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
     }
+  });
+  const submit = (e: FormEvent) => {
+    setError(null);
+    void login(e);
   };
 
   return (
-    <Stack asChild gap="4">
-      <form onSubmit={submit} noValidate data-testid="password-login">
-        <Field.Root invalid={fieldError?.field === 'email'}>
-          <Field.Label>账号</Field.Label>
-          <InputGroup startElement={<Mail size={16} />} w="full">
-            <Input
-              type="email"
-              autoComplete="username"
-              placeholder="请输入邮箱账号"
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-              data-testid="login-email"
+    <FormProvider {...form}>
+      <Stack asChild gap="4">
+        <form onSubmit={submit} noValidate data-testid="password-login">
+          {FIELDS.map(({ icon: Icon, type, autoComplete, placeholder, ...field }) => (
+            <ControlledField
+              key={field.name}
+              {...field}
+              render={(bound) => (
+                <InputGroup startElement={<Icon size={16} />} w="full">
+                  <Input
+                    {...bound}
+                    type={type}
+                    autoComplete={autoComplete}
+                    placeholder={placeholder}
+                    data-testid={`login-${field.name}`}
+                  />
+                </InputGroup>
+              )}
             />
-          </InputGroup>
-          {fieldError?.field === 'email' && <Field.ErrorText>{fieldError.message}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={fieldError?.field === 'password'}>
-          <Field.Label>密码</Field.Label>
-          <InputGroup startElement={<Lock size={16} />} w="full">
-            <Input
-              type="password"
-              autoComplete="current-password"
-              placeholder="请输入密码"
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.target.value })}
-              data-testid="login-password"
-            />
-          </InputGroup>
-          {fieldError?.field === 'password' && <Field.ErrorText>{fieldError.message}</Field.ErrorText>}
-        </Field.Root>
-        {error && (
-          <Alert.Root status="error" size="sm" data-testid="login-error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Button
-          type="submit"
-          colorPalette="brand"
-          size="lg"
-          loading={busy}
-          loadingText="登录中…"
-          data-testid="login-submit"
-        >
-          登录
-        </Button>
-      </form>
-    </Stack>
+          ))}
+          {error && (
+            <Alert.Root status="error" size="sm" data-testid="login-error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            loading={form.formState.isSubmitting}
+            loadingText="登录中…"
+            data-testid="login-submit"
+          >
+            登录
+          </Button>
+        </form>
+      </Stack>
+    </FormProvider>
   );
 }

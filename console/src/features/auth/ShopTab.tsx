@@ -1,7 +1,8 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Session } from '@toy/shared';
 import { APP_TITLE } from '../../config';
 import { Membership } from './Membership';
+import { ACCOUNT_LOGIN_TEXT, PanelHeading } from './PanelHeading';
 import { PasswordLogin } from './PasswordLogin';
 import { QrLogin } from './QrLogin';
 
@@ -19,21 +20,11 @@ export function ShopTab({ onLogin }: { onLogin: (s: Session) => Promise<unknown>
             borderRightWidth={{ md: '1px' }}
             borderColor="gray.100"
           >
-            <Box textAlign="center">
-              <Heading size="lg">扫码登录</Heading>
-              <Text fontSize="sm" color="fg.muted" mt="1">
-                打开商家端App，扫描下方二维码
-              </Text>
-            </Box>
+            <PanelHeading title="扫码登录" text="打开商家端App，扫描下方二维码" center />
             <QrLogin onLogin={(s) => void onLogin(s)} />
           </Stack>
           <Stack gap="5" p={{ base: '6', md: '10' }}>
-            <Box>
-              <Heading size="lg">账号登录</Heading>
-              <Text fontSize="sm" color="fg.muted" mt="1">
-                使用商家邮箱账号和密码登录
-              </Text>
-            </Box>
+            <PanelHeading title="账号登录" text={ACCOUNT_LOGIN_TEXT} />
             <PasswordLogin onLogin={onLogin} />
           </Stack>
         </SimpleGrid>

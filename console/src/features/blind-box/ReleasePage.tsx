@@ -19,7 +19,7 @@ import { ActionButton } from '../../components/ActionButton';
 import { BrandSelect } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormSection, StickyFooter } from '../../components/FormPage';
-import { SwitchControl } from '../../components/form/controls';
+import { Toggle } from '../../components/form/controls';
 import { SchemaFormPage } from '../../components/form/FormDialog';
 import {
   ChoiceField,
@@ -55,7 +55,7 @@ function BeanField() {
   return (
     <FormField name="bean" label="金币抵扣" helper="1金币=1元，由商家承担">
       <HStack w="full">
-        <SwitchControl
+        <Toggle
           checked={field.value === 1}
           onChange={(on) => field.onChange(on ? 1 : 0)}
           testId="release-bean-switch"

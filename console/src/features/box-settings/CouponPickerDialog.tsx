@@ -1,10 +1,9 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { api, type CouponBrief, couponText } from '@toy/shared';
-import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
-import { useCall } from '../../lib/useCall';
+import { useDialogList } from '../../components/useDialogList';
 
 export interface CouponPickerDialogProps {
   open: boolean;
@@ -15,15 +14,12 @@ export interface CouponPickerDialogProps {
 
 /** 关联优惠券: the brand's live coupons (coupon.associationList: ip_id, page, limit). */
 export function CouponPickerDialog({ open, onOpenChange, ipId, onPick }: CouponPickerDialogProps) {
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    if (open) setPage(1);
-  }, [open]);
-  const { data, error, isLoading, mutate } = useCall(
-    api.coupon.associationList,
-    { ip_id: ipId, page, limit: 10 },
-    { enabled: open },
-  );
+  const { read, pagination } = useDialogList(api.coupon.associationList, { ip_id: ipId }, open);
+  const { data, error, isLoading, mutate } = read;
+  const pick = (coupon: CouponBrief) => {
+    onPick(coupon);
+    onOpenChange(false);
+  };
 
   const columns: Column<CouponBrief>[] = [
     { key: 'title', header: '优惠券', render: (c) => <Text fontWeight="500">{c.title}</Text> },
@@ -50,16 +46,7 @@ export function CouponPickerDialog({ open, onOpenChange, ipId, onPick }: CouponP
       key: 'pick',
       header: '操作',
       render: (c) => (
-        <Button
-          size="xs"
-          colorPalette="brand"
-          variant="subtle"
-          onClick={() => {
-            onPick(c);
-            onOpenChange(false);
-          }}
-          data-testid="coupon-pick"
-        >
+        <Button size="xs" colorPalette="brand" variant="subtle" onClick={() => pick(c)} data-testid="coupon-pick">
           选择
         </Button>
       ),
@@ -78,13 +65,7 @@ export function CouponPickerDialog({ open, onOpenChange, ipId, onPick }: CouponP
         rowTestId="coupon-row"
         emptyText="暂无可关联的优惠券"
       />
-      <ListPagination
-        total={data?.pagination.total_rows ?? 0}
-        page={page}
-        pageSize={10}
-        pageSizes={[10]}
-        onPageChange={setPage}
-      />
+      <ListPagination {...pagination(data?.pagination.total_rows ?? 0)} />
     </DialogShell>
   );
 }

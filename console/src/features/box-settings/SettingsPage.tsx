@@ -14,20 +14,24 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BrandFilter } from '../../components/BrandSelect';
 import { LoadingLines } from '../../components/DataTable';
+import { ToolButton } from '../../components/ToolButton';
 import { useCall } from '../../lib/useCall';
 import { BoxMachineDialog } from './BoxMachineDialog';
 import { CabinetDialog } from './CabinetDialog';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** The saved settings, a label and its value a line. */
+function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
-    <Flex justify="space-between" py="2.5" borderBottomWidth="1px" borderColor="gray.100" gap="4">
-      <Text color="fg.muted" fontSize="sm">
-        {label}
-      </Text>
-      <Box fontSize="sm" fontWeight="500" textAlign="right">
-        {children}
-      </Box>
-    </Flex>
+    <Box fontSize="sm">
+      {rows.map(([label, value]) => (
+        <Flex key={label} justify="space-between" py="2.5" borderBottomWidth="1px" borderColor="gray.100" gap="4">
+          <Text color="fg.muted">{label}</Text>
+          <Box fontWeight="500" textAlign="right">
+            {value}
+          </Box>
+        </Flex>
+      ))}
+    </Box>
   );
 }
 
@@ -62,16 +66,15 @@ function SettingCard(props: {
             </Text>
           </Box>
         </HStack>
-        <Button
-          size="sm"
+        <ToolButton
+          icon={Settings2}
           colorPalette="brand"
           variant={props.set ? 'outline' : 'solid'}
           onClick={props.onEdit}
-          data-testid={`${props.testId}-edit`}
+          testId={`${props.testId}-edit`}
         >
-          <Settings2 size={14} />
           {props.set ? '修改' : '去设置'}
-        </Button>
+        </ToolButton>
       </Flex>
       {props.loading ? <LoadingLines lines={3} /> : props.children}
     </Box>
@@ -131,13 +134,16 @@ export default function SettingsPage() {
             testId="cabinet-card"
           >
             {c ? (
-              <Box>
-                <Row label="用户可寄存天数">
-                  {DEPOSIT_DAY_OPTIONS.find((d) => d.value === c.free_days)?.label ?? `${c.free_days}天`}
-                </Row>
-                <Row label="取回包邮数量">{c.free_num} 件</Row>
-                <Row label="取回运费">¥{c.unit_price.toFixed(2)}</Row>
-              </Box>
+              <Rows
+                rows={[
+                  [
+                    '用户可寄存天数',
+                    DEPOSIT_DAY_OPTIONS.find((d) => d.value === c.free_days)?.label ?? `${c.free_days}天`,
+                  ],
+                  ['取回包邮数量', `${c.free_num} 件`],
+                  ['取回运费', `¥${c.unit_price.toFixed(2)}`],
+                ]}
+              />
             ) : (
               <Text fontSize="sm" color="fg.muted" py="6" textAlign="center">
                 尚未设置寄存规则，设置后方可发布盒机
@@ -154,12 +160,14 @@ export default function SettingsPage() {
             testId="machine-card"
           >
             {b ? (
-              <Box>
-                <Row label="提示卡">{b.prompt_card ? `开启 · ${b.excharge_propmt} 积分兑换` : '关闭'}</Row>
-                <Row label="透视卡">{b.pers_card ? `开启 · ${b.excharge_pers} 积分兑换` : '关闭'}</Row>
-                <Row label="猜对奖励">{awardText(b.suc_award_type, b.suc_award_content, b.suc_coupon)}</Row>
-                <Row label="猜错奖励">{awardText(b.err_award_type, b.err_award_content, b.err_coupon)}</Row>
-              </Box>
+              <Rows
+                rows={[
+                  ['提示卡', b.prompt_card ? `开启 · ${b.excharge_propmt} 积分兑换` : '关闭'],
+                  ['透视卡', b.pers_card ? `开启 · ${b.excharge_pers} 积分兑换` : '关闭'],
+                  ['猜对奖励', awardText(b.suc_award_type, b.suc_award_content, b.suc_coupon)],
+                  ['猜错奖励', awardText(b.err_award_type, b.err_award_content, b.err_coupon)],
+                ]}
+              />
             ) : (
               <Text fontSize="sm" color="fg.muted" py="6" textAlign="center">
                 尚未设置盒机玩法

@@ -1,10 +1,13 @@
-import { Box, Button, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { api, type GachaFilters, type JobInfo, messages } from '@toy/shared';
 import { CheckCircle2, Download, FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
+import { ProgressBar } from '../../components/ProgressBar';
+import { ToolButton } from '../../components/ToolButton';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { useAction } from '../../lib/useAction';
 
 type State =
   | { step: 'idle' }
@@ -23,25 +26,18 @@ const open = (url: string) => window.open(url, '_blank', 'noopener');
  */
 export function GachaExport({ filters, disabled }: { filters: GachaFilters; disabled?: boolean }) {
   const [state, setState] = useState<State>({ step: 'idle' });
+  const exporting = useAction(api.gacha.export);
 
   const start = async () => {
     setState({ step: 'starting' });
-    try {
-      const started = await call(api.gacha.export, filters);
-      if (started.url) {
-        if (started.total_num === 0) {
-          notify.info(messages.gacha.exportEmpty);
-          setState({ step: 'idle' });
-          return;
-        }
-        setState({ step: 'done', url: started.url, total: started.total_num });
-        open(started.url);
-        return;
-      }
-      setState({ step: 'running', jobId: started.job_id!, job: null, total: started.total_num });
-    } catch {
-      setState({ step: 'idle' });
+    const started = await exporting.trigger(filters);
+    if (!started || (started.url && started.total_num === 0)) {
+      if (started) notify.info(messages.gacha.exportEmpty);
+      return setState({ step: 'idle' });
     }
+    if (!started.url) return setState({ step: 'running', jobId: started.job_id!, job: null, total: started.total_num });
+    setState({ step: 'done', url: started.url, total: started.total_num });
+    open(started.url);
   };
 
   const jobId = state.step === 'running' ? state.jobId : null;
@@ -75,23 +71,16 @@ export function GachaExport({ filters, disabled }: { filters: GachaFilters; disa
     };
   }, [jobId]);
 
+  const starting = state.step === 'starting';
   const running = state.step === 'running' ? state : null;
   const now = running?.job ? Math.min(running.job.now_num, running.total) : 0;
   const percent = running?.total ? Math.round((now / running.total) * 100) : 0;
 
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => void start()}
-        loading={state.step === 'starting'}
-        disabled={disabled}
-        data-testid="gacha-export"
-      >
-        <FileDown size={14} />
+      <ToolButton icon={FileDown} onClick={start} disabled={disabled} loading={starting} testId="gacha-export">
         导出查询结果
-      </Button>
+      </ToolButton>
       <DialogShell
         open={state.step === 'running' || state.step === 'done'}
         onOpenChange={(o) => !o && setState({ step: 'idle' })}
@@ -111,11 +100,7 @@ export function GachaExport({ filters, disabled }: { filters: GachaFilters; disa
                 {now} / {running.total}
               </Text>
             </HStack>
-            <Progress.Root value={percent} size="md" colorPalette="brand" striped animated>
-              <Progress.Track>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
+            <ProgressBar value={percent} size="md" colorPalette="brand" striped animated />
             <Text fontSize="xs" color="fg.subtle">
               可关闭此窗口，导出会在后台继续；文件保留 24 小时。
             </Text>

@@ -1,62 +1,45 @@
-import { Badge, Button, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
-import { api, type GachaGoods, messages, PER_ID } from '@toy/shared';
-import { Ban, FileSpreadsheet, Link2Off, Maximize2, Minimize2, Plus, Search } from 'lucide-react';
+import { Badge, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
+import { api, type GachaGoods, messages } from '@toy/shared';
+import { Ban, FileSpreadsheet, Link2Off, Maximize2, Minimize2, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { BrandFilter } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterInput, useFilterDrafts } from '../../components/FilterInput';
+import { FilterBar, type TextFilter } from '../../components/FilterBar';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
-import { toQuery } from '../../components/listParams';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
-import { useBrandList } from '../../components/useBrandList';
+import { ToolButton } from '../../components/ToolButton';
+import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
-import { useListParams } from '../../components/useListParams';
-import { call } from '../../lib/http';
-import { notify } from '../../lib/notify';
-import { invalidate, useCall } from '../../lib/useCall';
+import { useAction } from '../../lib/useAction';
+import { invalidate } from '../../lib/useCall';
 import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
 import { GachaDialog } from './GachaDialog';
 import { GachaExport } from './GachaExport';
 import { GachaImport } from './GachaImport';
-import { gachaListParams, TABLE_HEIGHTS } from './params';
+
+/** The table's two heights (spec 01 screen 3). */
+const TABLE_HEIGHTS = { compact: 400, tall: 650 } as const;
+
+const FILTERS: TextFilter[] = [
+  { name: 'sku_id', label: '商品ID', testId: 'id', inputMode: 'numeric', width: '130px' },
+  { name: 'goods_title', label: '商品名称', testId: 'title' },
+];
 
 /** 扭蛋商品管理 (spec 01 screen 3): filters, 搜索 / 新增 / 导出查询结果 / 上传商品, table and dialog. */
 export default function GachaListPage() {
-  const { params, setFilters, setPage, setPageSize } = useListParams(gachaListParams);
-  const { drafts, set } = useFilterDrafts({
-    sku_id: params.sku_id ? String(params.sku_id) : '',
-    goods_title: params.goods_title ?? '',
-  });
-  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.gacha.list, toQuery(params), {
-    enabled: params.ip_id !== undefined,
-  });
+  const page = useBrandListPage(api.gacha.list);
+  const { params } = page;
   const dialog = useEditDialog<GachaGoods>();
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const [tall, setTall] = useState(false);
-  const { confirm, dialog: confirmDialog } = useConfirm();
-
-  const search = () => {
-    const id = drafts.sku_id.trim();
-    setFilters({
-      sku_id: /^\d+$/.test(id) && Number(id) > 0 ? Number(id) : undefined,
-      goods_title: drafts.goods_title.trim() || undefined,
-    });
-  };
-
-  const act = async (message: string, run: () => Promise<unknown>, done: string) => {
-    if (!(await confirm({ message }))) return void notify.info(messages.cancelled.operation);
-    try {
-      await run();
-      notify.success(done);
-      await invalidate(api.gacha.list);
-    } catch {
-      // The request layer showed the message.
-    }
-  };
+  const { ask, dialog: confirmDialog } = useConfirm();
+  const invalidated = { invalidates: [api.gacha.list] };
+  const invalidateGoods = useAction(api.gacha.invalidate, { success: messages.success.done, ...invalidated });
+  const unbind = useAction(api.gacha.unbind, { success: messages.gacha.unbound, ...invalidated });
+  const template = useAction(api.gacha.template);
+  const act = (message: string, run: () => unknown) => ask({ message, cancelled: messages.cancelled.operation }, run);
 
   const columns: Column<GachaGoods>[] = [
     idColumn(),
@@ -131,11 +114,7 @@ export default function GachaListPage() {
               icon={Ban}
               palette="orange"
               onClick={() =>
-                void act(
-                  messages.gacha.invalidateConfirm,
-                  () => call(api.gacha.invalidate, { id: g.id, ip_id: g.ip_id }),
-                  messages.success.done,
-                )
+                void act(messages.gacha.invalidateConfirm, () => invalidateGoods.trigger({ id: g.id, ip_id: g.ip_id }))
               }
               testId="gacha-invalidate"
             >
@@ -147,11 +126,7 @@ export default function GachaListPage() {
               icon={Link2Off}
               palette="orange"
               onClick={() =>
-                void act(
-                  messages.gacha.unbindConfirm,
-                  () => call(api.gacha.unbind, { goods_id: g.id, ip_id: g.ip_id }),
-                  messages.gacha.unbound,
-                )
+                void act(messages.gacha.unbindConfirm, () => unbind.trigger({ goods_id: g.id, ip_id: g.ip_id }))
               }
               testId="gacha-unbind"
             >
@@ -169,12 +144,8 @@ export default function GachaListPage() {
   ];
 
   const downloadTemplate = async () => {
-    try {
-      const { url } = await call(api.gacha.template, {});
-      window.open(url, '_blank', 'noopener');
-    } catch {
-      // shown by the request layer
-    }
+    const file = await template.trigger({});
+    if (file) window.open(file.url, '_blank', 'noopener');
   };
 
   return (
@@ -183,60 +154,25 @@ export default function GachaListPage() {
       description="扭蛋与一番赏商品：批量上传、导出与活动关联"
       testId="gacha-page"
       filters={
-        <>
-          <BrandFilter perId={PER_ID.box} value={params.ip_id} onChange={onBrand} testId="gacha-filter-brand" />
-          <FilterInput
-            label="商品ID"
-            value={drafts.sku_id}
-            onChange={set('sku_id')}
-            onEnter={search}
-            inputMode="numeric"
-            width="130px"
-            testId="gacha-filter-id"
+        <FilterBar state={page} testId="gacha" texts={FILTERS} reset={false}>
+          <ToolButton icon={Plus} colorPalette="brand" variant="subtle" onClick={dialog.add} testId="gacha-add">
+            新增
+          </ToolButton>
+          <GachaExport
+            filters={{ ip_id: params.ip_id, sku_id: params.sku_id, goods_title: params.goods_title }}
+            disabled={params.ip_id === undefined}
           />
-          <FilterInput
-            label="商品名称"
-            value={drafts.goods_title}
-            onChange={set('goods_title')}
-            onEnter={search}
-            testId="gacha-filter-title"
-          />
-          <HStack gap="2" wrap="wrap">
-            <Button size="sm" colorPalette="brand" onClick={search} data-testid="gacha-search">
-              <Search size={14} />
-              搜索
-            </Button>
-            <Button
-              size="sm"
-              colorPalette="brand"
-              variant="subtle"
-              onClick={() => dialog.add()}
-              data-testid="gacha-add"
-            >
-              <Plus size={14} />
-              新增
-            </Button>
-            <GachaExport
-              filters={{ ip_id: params.ip_id, sku_id: params.sku_id, goods_title: params.goods_title }}
-              disabled={params.ip_id === undefined}
-            />
-            <GachaImport ipId={params.ip_id} onImported={() => void invalidate(api.gacha.list)} />
-            <Link
-              fontSize="sm"
-              colorPalette="brand"
-              onClick={() => void downloadTemplate()}
-              data-testid="gacha-template"
-            >
-              <FileSpreadsheet size={14} />
-              下载模板
-            </Link>
-          </HStack>
-        </>
+          <GachaImport ipId={params.ip_id} onImported={() => void invalidate(api.gacha.list)} />
+          <Link fontSize="sm" colorPalette="brand" onClick={() => void downloadTemplate()} data-testid="gacha-template">
+            <FileSpreadsheet size={14} />
+            下载模板
+          </Link>
+        </FilterBar>
       }
     >
       <HStack justify="space-between" mb="3">
         <Text fontSize="sm" color="fg.muted">
-          共 {list.data?.page.total_rows ?? 0} 个商品
+          共 {page.read.data?.page.total_rows ?? 0} 个商品
         </Text>
         <IconButton
           size="xs"
@@ -251,18 +187,12 @@ export default function GachaListPage() {
       </HStack>
       <DataTable
         columns={columns}
-        {...table(list.data?.list, list)}
+        {...page.table(page.read.data?.list)}
         rowKey={(g) => g.id}
         rowTestId="gacha-row"
         maxH={`${tall ? TABLE_HEIGHTS.tall : TABLE_HEIGHTS.compact}px`}
       />
-      <ListPagination
-        total={list.data?.page.total_rows ?? 0}
-        page={params.page}
-        pageSize={params.limit}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-      />
+      <ListPagination {...page.pagination(page.read.data?.page.total_rows)} />
       <GachaDialog {...dialog.props} defaultBrandId={params.ip_id} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}

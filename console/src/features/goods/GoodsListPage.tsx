@@ -1,57 +1,36 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
-import { api, type Goods, messages, PER_ID } from '@toy/shared';
-import { Plus, Trash2 } from 'lucide-react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
+import { api, type Goods, messages } from '@toy/shared';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { BrandFilter } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
-import { ListPage } from '../../components/ListPage';
+import { FilterBar } from '../../components/FilterBar';
+import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
-import { toQuery } from '../../components/listParams';
-import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
-import { useBrandList } from '../../components/useBrandList';
+import { AuditAction, CellAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
-import { useListParams } from '../../components/useListParams';
-import { call } from '../../lib/http';
-import { notify } from '../../lib/notify';
-import { invalidate, useCall } from '../../lib/useCall';
+import { useAction } from '../../lib/useAction';
 import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
 import { GoodsDialog } from './GoodsDialog';
-import { goodsListParams } from './params';
 import { StockDialog } from './StockDialog';
 
 const dash = (v: number | null) => (v === null ? '—' : String(v));
 
 /** 商品列表 (spec 01 screen 2): brand and name filters in the URL, the table, add/edit, stock, delete. */
 export default function GoodsListPage() {
-  const { params, setFilters, setPage, setPageSize, reset } = useListParams(goodsListParams);
-  const { drafts, set } = useFilterDrafts({ title: params.title ?? '' });
-  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.goods.list, toQuery(params), {
-    enabled: params.ip_id !== undefined,
-  });
+  const page = useBrandListPage(api.goods.list);
   const dialog = useEditDialog<Goods>();
   const [stockOf, setStockOf] = useState<Goods | null>(null);
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
-  const { confirm, dialog: confirmDialog } = useConfirm();
+  const { ask, dialog: confirmDialog } = useConfirm();
+  const del = useAction(api.goods.delete, { success: messages.success.deleted, invalidates: [api.goods.list] });
 
-  const search = () => setFilters({ title: drafts.title.trim() || undefined });
-
-  const remove = async (g: Goods) => {
-    if (!(await confirm({ message: messages.goods.deleteConfirm, danger: true }))) {
-      notify.info(messages.cancelled.delete);
-      return;
-    }
-    try {
-      await call(api.goods.delete, { id: g.id });
-      notify.success(messages.success.deleted);
-      await invalidate(api.goods.list);
-    } catch {
-      // The request layer showed the message.
-    }
-  };
+  const remove = (g: Goods) =>
+    ask({ message: messages.goods.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>
+      del.trigger({ id: g.id }),
+    );
 
   const columns: Column<Goods>[] = [
     idColumn(),
@@ -98,16 +77,9 @@ export default function GoodsListPage() {
               {messages.goods.unlimited}
             </Badge>
           )}
-          <Button
-            size="2xs"
-            variant="plain"
-            colorPalette="brand"
-            px="0"
-            onClick={() => setStockOf(g)}
-            data-testid="goods-stock-edit"
-          >
+          <CellAction onClick={() => setStockOf(g)} testId="goods-stock-edit">
             修改库存
-          </Button>
+          </CellAction>
         </HStack>
       ),
     },
@@ -141,35 +113,12 @@ export default function GoodsListPage() {
       title="商品列表"
       description="管理实物商品、价格与库存"
       testId="goods-page"
-      actions={
-        <Button colorPalette="brand" onClick={() => dialog.add()} data-testid="goods-add">
-          <Plus size={16} />
-          新增商品
-        </Button>
-      }
-      filters={
-        <>
-          <BrandFilter perId={PER_ID.box} value={params.ip_id} onChange={onBrand} testId="goods-filter-brand" />
-          <FilterInput
-            label="商品名称"
-            value={drafts.title}
-            onChange={set('title')}
-            onEnter={search}
-            testId="goods-filter-title"
-          />
-          <SearchButtons onSearch={search} onReset={() => reset(['ip_id'])} testId="goods" />
-        </>
-      }
+      actions={<AddButton label="新增商品" onClick={dialog.add} testId="goods-add" />}
+      filters={<FilterBar state={page} testId="goods" texts={[{ name: 'title', label: '商品名称' }]} />}
     >
-      <DataTable columns={columns} {...table(list.data?.lists, list)} rowKey={(g) => g.id} rowTestId="goods-row" />
-      <ListPagination
-        total={list.data?.pagination.total_rows ?? 0}
-        page={params.page}
-        pageSize={params.limit}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-      />
-      <GoodsDialog {...dialog.props} defaultBrandId={params.ip_id} />
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowKey={(g) => g.id} rowTestId="goods-row" />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+      <GoodsDialog {...dialog.props} defaultBrandId={page.ipId} />
       <StockDialog goods={stockOf} onOpenChange={(open) => !open && setStockOf(null)} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}

@@ -1,9 +1,8 @@
 import { api, COUNTRIES, messages, type Warehouse, type WarehouseForm } from '@toy/shared';
 import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, SelectField, TextField } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
 import type { EditDialogProps } from '../../components/useEditDialog';
-import { useAction } from '../../lib/useAction';
+import { useEditForm } from '../../components/useFormDialog';
 
 const defaults = (editing: Warehouse | null, brandId?: number): WarehouseForm =>
   editing
@@ -11,19 +10,16 @@ const defaults = (editing: Warehouse | null, brandId?: number): WarehouseForm =>
     : { ip_id: brandId ?? '', name: '', country: '' };
 
 /** 新增仓库 / 编辑仓库 (spec 02 §5 "Warehouse"): checked by api.warehouse.save's schema and rule table. */
-export function WarehouseDialog({ open, onOpenChange, editing, defaultBrandId }: EditDialogProps<Warehouse>) {
-  const form = useSchemaForm(api.warehouse.save.body, defaults(editing, defaultBrandId), open);
-  const save = useAction(api.warehouse.save, { success: messages.success.saved, invalidates: [api.warehouse.list] });
+export function WarehouseDialog(props: EditDialogProps<Warehouse>) {
+  const { dialog } = useEditForm(api.warehouse.save, props, {
+    noun: '仓库',
+    testId: 'warehouse',
+    defaults: defaults(props.editing, props.defaultBrandId),
+    invalidates: [api.warehouse.list],
+    success: messages.success.saved,
+  });
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? '编辑仓库' : '新增仓库'}
-      form={form}
-      onSubmit={save.run}
-      testId="warehouse-dialog"
-      submitTestId="warehouse-save"
-    >
+    <FormDialog {...dialog}>
       <BrandField testId="warehouse-brand" />
       <TextField
         name="name"

@@ -1,24 +1,20 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
-import { api, PER_ID, type Warehouse } from '@toy/shared';
-import { Plus } from 'lucide-react';
-import { BrandFilter } from '../../components/BrandSelect';
+import { Badge, HStack, Text } from '@chakra-ui/react';
+import { api, type Warehouse } from '@toy/shared';
 import { actionsColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { ListPage } from '../../components/ListPage';
+import { FilterBar } from '../../components/FilterBar';
+import { AddButton, ListPage } from '../../components/ListPage';
 import { EditAction } from '../../components/RowActions';
-import { useBrandList } from '../../components/useBrandList';
+import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
-import { useListParams } from '../../components/useListParams';
-import { useCall } from '../../lib/useCall';
 import { useBrandWord } from '../../session/useBrandWord';
 import { WarehouseDialog } from './WarehouseDialog';
 
 /** 仓库管理 (spec 02 screen 9): brand filter in the URL, table, add/edit dialog. */
 export default function WarehouseListPage() {
-  const { params, setFilters } = useListParams(api.warehouse.list);
+  const page = useBrandListPage(api.warehouse.list);
+  const list = page.read;
   const word = useBrandWord();
-  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.warehouse.list, { ip_id: params.ip_id }, { enabled: params.ip_id !== undefined });
   const dialog = useEditDialog<Warehouse>();
 
   const columns: Column<Warehouse>[] = [
@@ -43,15 +39,8 @@ export default function WarehouseListPage() {
       title="仓库管理"
       description={`管理各${word}的海外仓库`}
       testId="warehouse-page"
-      actions={
-        <Button colorPalette="brand" onClick={() => dialog.add()} data-testid="warehouse-add">
-          <Plus size={16} />
-          新增仓库
-        </Button>
-      }
-      filters={
-        <BrandFilter perId={PER_ID.box} value={params.ip_id} onChange={onBrand} testId="warehouse-filter-brand" />
-      }
+      actions={<AddButton label="新增仓库" onClick={dialog.add} testId="warehouse-add" />}
+      filters={<FilterBar state={page} testId="warehouse" />}
     >
       <HStack justify="space-between" mb="3">
         <Text fontSize="sm" color="fg.muted">
@@ -63,8 +52,8 @@ export default function WarehouseListPage() {
           </Text>
         )}
       </HStack>
-      <DataTable columns={columns} {...table(list.data, list)} rowKey={(w) => w.id} rowTestId="warehouse-row" />
-      <WarehouseDialog {...dialog.props} defaultBrandId={params.ip_id} />
+      <DataTable columns={columns} {...page.table(list.data)} rowKey={(w) => w.id} rowTestId="warehouse-row" />
+      <WarehouseDialog {...dialog.props} defaultBrandId={page.ipId} />
     </ListPage>
   );
 }
