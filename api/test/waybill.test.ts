@@ -1,13 +1,14 @@
 // Waybill printing (面单): the ERP login, the print rules in order, the token's life, tenancy by
 // the account's brands, and the PDF itself (pages, page size, text, fonts) read back with poppler.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, messages } from '@toy/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, erpAccountBrands, erpAccounts, erpTokens, uploads } from '../src/db/schema.js';
+import { writeWaybillPdf } from '../src/features/erp/label.js';
 import { hashPassword } from '../src/lib/password.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { call, createMerchant, PASSWORD, unique } from './helpers.js';
@@ -30,17 +31,17 @@ const form = (t: string, patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-/** A player draws `n` boxes and asks for them to be shipped: the pickup's outbound order number. */
-async function pickup(phone: string, receiver: string, n = 2): Promise<string> {
+/** A player draws `n` boxes and asks for them to be shipped: the pickup's order number and goods. */
+async function pickupWithGoods(phone: string, receiver: string, n = 2) {
   const { id } = await publishMachine(app, brand, molly, sweet, 1);
   const token = await player(app, phone);
-  const ids: number[] = [];
-  for (let i = 0; i < n; i++) ids.push((await draw(app, token, id, 0)).body.data.deposit_id);
+  const drawn = [];
+  for (let i = 0; i < n; i++) drawn.push((await draw(app, token, id, 0)).body.data);
   const res = await call(
     app,
     api.player.pickup,
     {
-      deposit_ids: ids,
+      deposit_ids: drawn.map((d) => d.deposit_id),
       username: receiver,
       phone,
       province: '浙江省',
@@ -51,8 +52,9 @@ async function pickup(phone: string, receiver: string, n = 2): Promise<string> {
     { headers: { player_token: token } },
   );
   expect(res.statusCode).toBe(200);
-  return res.body.data.order_sn;
+  return { sn: res.body.data.order_sn, titles: drawn.map((d) => d.goods.goods_title) };
 }
+const pickup = async (phone: string, receiver: string, n = 2) => (await pickupWithGoods(phone, receiver, n)).sn;
 
 /** The PDF at a file_url, saved under the test's folder. */
 async function download(url: string, name: string): Promise<string> {
@@ -182,7 +184,7 @@ describe('erp.print tenancy', () => {
 
 describe('erp.print PDF', () => {
   it('prints one 100×150 mm label per number and copy, with the number, receiver and goods', async () => {
-    const first = await pickup('13911110003', '林小雨', 2);
+    const { sn: first, titles } = await pickupWithGoods('13911110003', '林小雨', 2);
     const second = await pickup('13911110004', '欧阳娜娜', 1);
     const t = await erpLogin();
     const res = await print(form(t, { no: `${first}\n${second}\n`, copy_count: 2 }));
@@ -216,6 +218,7 @@ describe('erp.print PDF', () => {
       expect(p).toContain('曼谷一号仓'); // the brand's warehouse sends it
       expect(p).toContain('Molly 梦工厂');
       expect(p).toMatch(/共\s*2\s*件/);
+      for (const title of titles) expect(p).toContain(title);
     }
     expect(p1).toMatch(/第\s*1\/2\s*份/);
     expect(p2).toMatch(/第\s*2\/2\s*份/);
@@ -243,5 +246,28 @@ describe('erp.print PDF', () => {
     });
     const seen = await call(app, api.audit.list, { entity: 'pickup', id: row!.entityId }, { token: brand });
     expect(seen.body.data.list[0]).toMatchObject({ action: 'print', action_text: '打印面单', actor: row!.actor });
+  });
+});
+
+const SYSTEM_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+describe('waybill font', () => {
+  it.skipIf(!existsSync(SYSTEM_CJK))('uses a configured font collection by the name inside it', async () => {
+    const file = path.join(work, 'system-font.pdf');
+    const label = {
+      orderSn: 'TH123',
+      copy: 1,
+      copies: 1,
+      sender: { name: '测试仓', brand: '测试品牌', country: '' },
+      receiver: { name: '张三', phone: '13800000000', address: '北京市 朝阳区' },
+      goods: [{ title: '测试商品', nums: 1 }],
+      printedAt: '2026-01-01 10:00:00',
+    };
+    await writeWaybillPdf(file, [label], { waybillFont: SYSTEM_CJK, waybillFontName: 'NotoSansCJKsc-Regular' });
+    expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toContain('NotoSansCJKsc-Regular');
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('张三');
+    await expect(
+      writeWaybillPdf(file, [label], { waybillFont: '/nonexistent/font.ttf', waybillFontName: undefined }),
+    ).rejects.toThrow(/WAYBILL_FONT/);
   });
 });

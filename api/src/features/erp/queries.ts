@@ -8,7 +8,6 @@ import type { Db } from '../../db/client.js';
 import {
   brands,
   deposits,
-  drawMachines,
   erpAccountBrands,
   erpAccounts,
   erpTokens,
@@ -113,18 +112,17 @@ export async function shipmentsOf(db: Db, account: ErpAccount, numbers: string[]
   const ipIds = [...new Set(rows.map((r) => r.p.ipId))];
   const stores = await db.select().from(warehouses).where(inArray(warehouses.ipId, ipIds)).orderBy(asc(warehouses.id));
   const goods = await db
-    .select({ pickupId: deposits.pickupId, series: drawMachines.title, title: orderItems.goodsTitle, nums: count() })
+    .select({ pickupId: deposits.pickupId, title: orderItems.goodsTitle, nums: count() })
     .from(deposits)
     .innerJoin(orderItems, eq(orderItems.id, deposits.orderItemId))
-    .innerJoin(drawMachines, eq(drawMachines.id, deposits.batchId))
     .where(
       inArray(
         deposits.pickupId,
         rows.map((r) => r.p.id),
       ),
     )
-    .groupBy(deposits.pickupId, drawMachines.title, orderItems.goodsTitle)
-    .orderBy(asc(drawMachines.title), asc(orderItems.goodsTitle));
+    .groupBy(deposits.pickupId, orderItems.goodsTitle)
+    .orderBy(asc(orderItems.goodsTitle));
 
   return numbers.map((sn) => {
     const { p, brand } = bySn.get(sn)!;
@@ -141,9 +139,7 @@ export async function shipmentsOf(db: Db, account: ErpAccount, numbers: string[]
         phone: p.phone,
         address: [p.province, p.city, p.area, p.address].filter(Boolean).join(' '),
       },
-      goods: goods
-        .filter((g) => g.pickupId === p.id)
-        .map((g) => ({ title: `${g.series} · ${g.title}`, nums: Number(g.nums) })),
+      goods: goods.filter((g) => g.pickupId === p.id).map((g) => ({ title: g.title, nums: Number(g.nums) })),
     };
   });
 }
