@@ -20,6 +20,7 @@ import boxSettingsRoutes from './features/box-settings/routes.js';
 import brandRoutes from './features/brand/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
 import settlementJob from './features/draw-machine/settlement.js';
+import erpRoutes from './features/erp/routes.js';
 import freightRoutes from './features/freight/routes.js';
 import gachaRoutes from './features/gacha/routes.js';
 import goodsRoutes from './features/goods/routes.js';
@@ -141,5 +142,6 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(auditRoutes);
   await app.register(drawMachineRoutes);
   await app.register(playerRoutes);
+  await app.register(erpRoutes);
   await app.register(settlementJob);
 }

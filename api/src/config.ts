@@ -29,6 +29,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SEED: z.enum(['0', '1']).default('1'),
   SETTLE_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  ERP_TOKEN_TTL_HOURS: z.coerce.number().positive().default(24),
+  WAYBILL_FONT: z.string().min(1).optional(),
+  WAYBILL_FONT_NAME: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -51,6 +54,14 @@ export interface Config {
   seed: boolean;
   /** How often the settlement job runs (draw orders paid SETTLE_DAYS ago move to settled); 0 disables it. */
   settleIntervalMinutes: number;
+  /** Lifetime of a waybill (ERP) login token `t`. */
+  erpTokenTtlHours: number;
+  /**
+   * The CJK font of the waybill PDF (a TTF, OTF or TTC file); unset: the Noto Sans SC of the npm
+   * package, else the system's Noto Sans CJK. `waybillFontName` picks a font inside a collection.
+   */
+  waybillFont: string | undefined;
+  waybillFontName: string | undefined;
 }
 
 const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -83,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seed: e.SEED === '1',
     settleIntervalMinutes: e.SETTLE_INTERVAL_MINUTES,
+    erpTokenTtlHours: e.ERP_TOKEN_TTL_HOURS,
+    waybillFont: e.WAYBILL_FONT,
+    waybillFontName: e.WAYBILL_FONT_NAME,
   };
 }
 
@@ -104,5 +118,8 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     logLevel: overrides.logLevel ?? 'info',
     seed: overrides.seed ?? false,
     settleIntervalMinutes: overrides.settleIntervalMinutes ?? 60,
+    erpTokenTtlHours: overrides.erpTokenTtlHours ?? 24,
+    waybillFont: overrides.waybillFont,
+    waybillFontName: overrides.waybillFontName,
   };
 }

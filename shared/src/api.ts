@@ -6,6 +6,7 @@ import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.
 import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
+import { erpRoutes } from './features/erp.js';
 import { freightRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
@@ -39,6 +40,7 @@ export const api = {
   drawMachine: drawMachineRoutes,
   player: playerRoutes,
   fairness: fairnessRoutes,
+  erp: erpRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -16,6 +16,7 @@ export * from './features/blind-box-record.js';
 export * from './features/box-settings.js';
 export * from './features/brand.js';
 export * from './features/draw-machine.js';
+export * from './features/erp.js';
 export * from './features/freight.js';
 export * from './features/gacha.js';
 export * from './features/goods.js';

@@ -10,6 +10,7 @@ export * from './schema/box-settings.js';
 export * from './schema/brand.js';
 export * from './schema/coupon.js';
 export * from './schema/draw-machine.js';
+export * from './schema/erp.js';
 export * from './schema/goods.js';
 export * from './schema/job.js';
 export * from './schema/order.js';

@@ -42,6 +42,9 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'reviewer@demo.local', name: '平台审核员', authType: 1, perIds: [], isReviewer: true, brands: [] },
 ];
 
+/** The waybill (ERP) account: its own login, printing the pickups of its merchant's brands. */
+export const DEMO_ERP_ACCOUNT = { username: 'erp@demo.local', name: '面单打印演示', owner: 'brand@demo.local' };
+
 /** Warehouses of brand@demo.local's first brand. */
 export const DEMO_WAREHOUSES = [
   { name: '曼谷一号仓', country: 'th' },

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { brands, depositFreight, userBrands, users, warehouses } from '../db/schema.js';
+import { brands, depositFreight, erpAccountBrands, erpAccounts, userBrands, users, warehouses } from '../db/schema.js';
 import type { StorageDirs } from '../http/types.js';
 import { hashPassword } from '../lib/password.js';
 import { seedBlindBoxes } from './blind-box.js';
 import {
   DEMO_DEPOSIT_FREIGHT,
+  DEMO_ERP_ACCOUNT,
   DEMO_PASSWORD,
   DEMO_USERS,
   DEMO_WAREHOUSES,
@@ -27,6 +28,28 @@ async function upsertBrand(db: Db, values: typeof brands.$inferInsert): Promise<
     .onConflictDoUpdate({ target: brands.title, set: update })
     .returning({ id: brands.id });
   return row!.id;
+}
+
+/** The demo waybill account on every brand of its merchant (its changed password is kept). */
+async function seedErpAccount(db: Db, passwordHash: string): Promise<void> {
+  const e = DEMO_ERP_ACCOUNT;
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, e.owner));
+  if (!owner) return;
+  const [account] = await db
+    .insert(erpAccounts)
+    .values({ username: e.username, name: e.name, passwordHash, userId: owner.id })
+    .onConflictDoUpdate({ target: erpAccounts.username, set: { name: e.name, userId: owner.id } })
+    .returning({ id: erpAccounts.id });
+  const links = await db
+    .selectDistinct({ brandId: userBrands.brandId })
+    .from(userBrands)
+    .where(eq(userBrands.userId, owner.id));
+  if (links.length) {
+    await db
+      .insert(erpAccountBrands)
+      .values(links.map((l) => ({ accountId: account!.id, brandId: l.brandId })))
+      .onConflictDoNothing();
+  }
 }
 
 /**
@@ -83,6 +106,7 @@ export async function seed(db: Db, storage: StorageDirs): Promise<void> {
         .limit(1);
       if (!exists) await tx.insert(warehouses).values({ ipId, name: w.name, country: w.country });
     }
+    await seedErpAccount(tx, passwordHash);
     const f = DEMO_DEPOSIT_FREIGHT;
     await tx
       .insert(depositFreight)

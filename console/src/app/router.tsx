@@ -46,7 +46,6 @@ const PLACEHOLDER_TITLES: Record<string, string> = {
   '/extend_left': '活动大屏（左）',
   '/extend_right': '活动大屏（右）',
   '/extend_center': '活动大屏（中）',
-  '/print_waybill': '打印面单',
   '/screen_md': '门店大屏',
 };
 
@@ -106,6 +105,12 @@ export function createAppRouter(info: UserInfo | null) {
           path: 'auth-redirect',
           lazy: page(() => import('../features/auth/AuthRedirectPage')),
           handle: { title: '登录跳转' } satisfies RouteHandle,
+        },
+        {
+          // The waybill page has its own login and token, apart from the merchant session.
+          path: 'print_waybill',
+          lazy: page(() => import('../features/erp/WaybillPage')),
+          handle: { title: '打印面单' } satisfies RouteHandle,
         },
         ...Object.entries(PLACEHOLDER_TITLES).map(([path, title]) => ({
           path: path.slice(1),

@@ -52,6 +52,14 @@ export const AUDIT_ENTITIES = {
       stock: '库存(箱)',
     },
   },
+  pickup: {
+    title: '提货单',
+    fields: {
+      order_sn: '出库单号',
+      copy_count: '份数',
+      file_url: '面单文件',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -67,6 +75,7 @@ export const AUDIT_ACTIONS = {
   unbind: '解除活动关联',
   import_create: '导入新增',
   import_update: '导入更新',
+  print: '打印面单',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

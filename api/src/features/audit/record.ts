@@ -14,6 +14,8 @@ export interface AuditInput {
   before?: object | null;
   /** Wire-form values after the write (null for a delete). */
   after?: object | null;
+  /** Who acted when it is not the merchant session's user (a waybill account, …). */
+  actor?: { userId: number | null; label: string };
 }
 
 type Writer = Db | Tx;
@@ -35,8 +37,8 @@ const snapshot = (entity: AuditEntity, value: object | null | undefined) => {
 const rowOf = (request: FastifyRequest, input: AuditInput) => {
   const user = request.user;
   return {
-    userId: user?.id ?? null,
-    actor: user ? `${user.name}（${user.email}）` : '',
+    userId: input.actor ? input.actor.userId : (user?.id ?? null),
+    actor: input.actor ? input.actor.label : user ? `${user.name}（${user.email}）` : '',
     ipId: input.ipId,
     entity: input.entity,
     entityId: input.id,

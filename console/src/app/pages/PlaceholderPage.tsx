@@ -2,7 +2,7 @@ import { Box, Center, Heading, Link, Text, VStack } from '@chakra-ui/react';
 import { useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../menuRoutes';
 
-/** Open pages that live elsewhere (screens, waybill printing) or are not built in the console yet. */
+/** Open pages that live elsewhere (the venue screens) or are not built in the console yet. */
 export default function PlaceholderPage() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
