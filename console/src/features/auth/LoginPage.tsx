@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { APP_TITLE } from '../../config';
 import { HomeTab } from './HomeTab';
 import { signIn } from './loginApi';
@@ -19,6 +19,12 @@ function tabOf(search: URLSearchParams): Tab {
  * login the browser opens the redirect target (or /dashboard) and the console's shell loads there.
  */
 export default function LoginPage() {
+  // Once the page is shown, the console's app is fetched into the cache, so the page after a login
+  // opens at once. It is not part of this page's first load.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void import('../../app/App'), 300);
+    return () => window.clearTimeout(timer);
+  }, []);
   const [tab, setTab] = useState<Tab>(() => tabOf(new URLSearchParams(window.location.search)));
   const selectTab = (next: Tab) => {
     const url = new URL(window.location.href);
