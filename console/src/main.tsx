@@ -6,8 +6,7 @@ import { hasSession } from './lib/session';
 /**
  * Without a session, /login (and /auth-redirect, which leads there) is the lean login page: plain
  * React and one CSS file, without the component kit, the router or the console's shell. Every
- * other start loads the console's app. After a login the page opens its target with a full
- * navigation, so the app is loaded once, signed in.
+ * other start loads the console's app; after a login on the lean page the app takes over.
  */
 function leanLogin(): boolean {
   if (hasSession()) return false;
@@ -21,7 +20,7 @@ function leanLogin(): boolean {
 }
 
 const load: Promise<ComponentType> = leanLogin()
-  ? import('./features/auth/LoginPage').then((m) => m.default)
+  ? import('./features/auth/LeanLogin').then((m) => m.default)
   : import('./app/App').then((m) => m.App);
 
 void load.then((Page) =>

@@ -1,7 +1,8 @@
+import type { Session } from '@toy/shared/features/auth';
 import { useEffect, useState } from 'react';
 import { APP_TITLE } from '../../config';
 import { HomeTab } from './HomeTab';
-import { signIn } from './loginApi';
+import { signInToApp } from './loginApi';
 import { ShopTab } from './ShopTab';
 import './login.css';
 
@@ -18,7 +19,7 @@ function tabOf(search: URLSearchParams): Tab {
  * Plain React and one CSS file: the page loads neither the component kit nor the router; after a
  * login the browser opens the redirect target (or /dashboard) and the console's shell loads there.
  */
-export default function LoginPage() {
+export default function LoginPage({ onLogin = signInToApp }: { onLogin?: (session: Session) => Promise<unknown> }) {
   // Once the page is shown, the console's app is fetched into the cache, so the page after a login
   // opens at once. It is not part of this page's first load.
   useEffect(() => {
@@ -60,7 +61,11 @@ export default function LoginPage() {
         </div>
       </header>
       <div className="lp-main" role="tabpanel">
-        {tab === 'home' ? <HomeTab onLogin={signIn} onShop={() => selectTab('shop')} /> : <ShopTab onLogin={signIn} />}
+        {tab === 'home' ? (
+          <HomeTab onLogin={onLogin} onShop={() => selectTab('shop')} />
+        ) : (
+          <ShopTab onLogin={onLogin} />
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,6 @@ import type { Session } from '@toy/shared/features/auth';
 import type { RouteDef, RouteInput, RouteOutput } from '@toy/shared/route';
 import { client } from '../../lib/client';
 import { safeRedirect } from '../../lib/redirect';
-import { saveSession } from '../../lib/session';
 
 export { ApiError };
 
@@ -27,12 +26,8 @@ export const errorText = (err: unknown) => (err instanceof ApiError ? err.messag
 export const redirectTarget = (search: string) =>
   safeRedirect(new URLSearchParams(search).get('redirect'), '/dashboard');
 
-/**
- * Stores the session in its cookies (as authStore.signIn does) and opens the target with a full
- * navigation: the console's shell then loads once, with the user's menus.
- */
-export function signIn(session: Session): Promise<never> {
-  saveSession(session);
-  window.location.assign(redirectTarget(window.location.search));
-  return new Promise<never>(() => {});
+/** After a login inside the console's app: the router is rebuilt with the user's menus and its /login guard follows `redirect`. */
+export async function signInToApp(session: Session): Promise<unknown> {
+  const { authStore } = await import('../../session/authStore');
+  return authStore.signIn(session);
 }
