@@ -1,4 +1,4 @@
-import { DEV_APP_SECRET } from '@toy/shared';
+import { DEV_APP_SECRET } from '@toy/shared/sign';
 
 export interface AppConfig {
   apiBase: string;

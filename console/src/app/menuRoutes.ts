@@ -1,5 +1,7 @@
 import { MENU_PAGE_URLS, type MenuItem, rolesOf, type UserInfo } from '@toy/shared';
 
+export { safeRedirect } from '../lib/redirect';
+
 /**
  * Turning the server's menu items into routes and sidebar entries (spec 01 §2). Pure functions:
  * the route map's keys come in as a set so the rules are unit-tested without loading pages.
@@ -117,13 +119,6 @@ export function buildNav(
     return out;
   };
   return walk(menus, '', []);
-}
-
-/** Only same-origin absolute paths are followed after login. */
-export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  if (target.startsWith('/login')) return fallback;
-  return target;
 }
 
 /** The user's roles: the server's list plus what per_ids grant. */

@@ -1,10 +1,9 @@
-import { ApiError, createClient, isAbort, LIMITS, type RouteDef, type RouteInput, type RouteOutput } from '@toy/shared';
-import { config } from '../config';
+import { ApiError, isAbort, type RouteDef, type RouteInput, type RouteOutput } from '@toy/shared';
+import { client } from './client';
 import { notify } from './notify';
-import { getToken } from './session';
 import { sessionPrompt } from './sessionPrompt';
 
-export { ApiError };
+export { ApiError, client };
 
 export interface CallOptions {
   /** Do not toast a failure (the screen shows nothing extra, or shows the error itself). */
@@ -13,15 +12,6 @@ export interface CallOptions {
   noSessionPrompt?: boolean;
   signal?: AbortSignal;
 }
-
-/** The console's signed client: the session token from its cookie, the console's cookies sent along. */
-export const client = createClient({
-  baseUrl: config.apiBase,
-  secret: config.appSecret,
-  token: getToken,
-  timeoutMs: LIMITS.requestTimeoutMs,
-  credentials: 'include',
-});
 
 /** Shows a failure as the request layer promises: 401 → one prompt; anything else → toast for 5 s. */
 export function report(error: ApiError, options: CallOptions = {}): void {

@@ -1,14 +1,10 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
-
 /** The title of a login panel and the line under it. */
 export function PanelHeading({ title, text, center }: { title: string; text: string; center?: boolean }) {
   return (
-    <Box textAlign={center ? 'center' : undefined}>
-      <Heading size="lg">{title}</Heading>
-      <Text fontSize="sm" color="fg.muted" mt="1">
-        {text}
-      </Text>
-    </Box>
+    <div className={center ? 'lp-heading center' : 'lp-heading'}>
+      <h2>{title}</h2>
+      <p>{text}</p>
+    </div>
   );
 }
 

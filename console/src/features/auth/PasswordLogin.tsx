@@ -1,11 +1,8 @@
-import { Alert, Button, Input, InputGroup, Stack } from '@chakra-ui/react';
-import { api, type Session } from '@toy/shared';
-import { Lock, Mail } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { ControlledField } from '../../components/form/fields';
-import { schemaResolver } from '../../components/form/useSchemaForm';
-import { ApiError, call } from '../../lib/http';
+import { authRoutes, type Session } from '@toy/shared/features/auth';
+import { CircleAlert, Lock, Mail } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { checkForm, type FieldError } from '../../components/form/checkForm';
+import { call, errorText } from './loginApi';
 
 const FIELDS = [
   { name: 'email', label: '账号', icon: Mail, type: 'email', autoComplete: 'username', placeholder: '请输入邮箱账号' },
@@ -19,68 +16,90 @@ const FIELDS = [
   },
 ] as const;
 
+type Values = Record<(typeof FIELDS)[number]['name'], string>;
+
 /**
- * 账号登录: email and password → api.auth.login; a message of the shared schema stays under its
- * field until the next try, and the API's answer is shown above the button.
+ * 账号登录: email and password → api.auth.login; the shared schema's first failing message stays
+ * under its field until the next try, and the API's answer is shown above the button.
  */
 export function PasswordLogin({ onLogin }: { onLogin: (session: Session) => Promise<unknown> }) {
-  const form = useForm({
-    resolver: schemaResolver(api.auth.login.body),
-    defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-  });
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [invalid, setInvalid] = useState<FieldError | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const login = form.handleSubmit(async (data) => {
-    try {
-      await onLogin(await call(api.auth.login, data, { silent: true, noSessionPrompt: true }));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    }
-  });
-  const submit = (e: FormEvent) => {
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<string, HTMLInputElement | null>>>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     setError(null);
-    void login(e);
+    const checked = checkForm(authRoutes.login.body, values);
+    if (!checked.ok) {
+      setInvalid(checked.error);
+      inputs.current[checked.error.field ?? '']?.focus();
+      return;
+    }
+    setInvalid(null);
+    setSubmitting(true);
+    try {
+      await onLogin(await call(authRoutes.login, checked.data));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setSubmitting(false);
+    }
   };
 
   return (
-    <FormProvider {...form}>
-      <Stack asChild gap="4">
-        <form onSubmit={submit} noValidate data-testid="password-login">
-          {FIELDS.map(({ icon: Icon, type, autoComplete, placeholder, ...field }) => (
-            <ControlledField
-              key={field.name}
-              {...field}
-              render={(bound) => (
-                <InputGroup startElement={<Icon size={16} />} w="full">
-                  <Input
-                    {...bound}
-                    type={type}
-                    autoComplete={autoComplete}
-                    placeholder={placeholder}
-                    data-testid={`login-${field.name}`}
-                  />
-                </InputGroup>
-              )}
-            />
-          ))}
-          {error && (
-            <Alert.Root status="error" size="sm" data-testid="login-error">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            loading={form.formState.isSubmitting}
-            loadingText="登录中…"
-            data-testid="login-submit"
-          >
-            登录
-          </Button>
-        </form>
-      </Stack>
-    </FormProvider>
+    <form className="lp-form" onSubmit={(e) => void submit(e)} noValidate data-testid="password-login">
+      {FIELDS.map(({ name, label, icon: Icon, type, autoComplete, placeholder }) => {
+        const message = invalid?.field === name ? invalid.message : undefined;
+        return (
+          <div key={name} className="lp-field">
+            <label htmlFor={`login-${name}`}>{label}</label>
+            <div className="lp-input-group">
+              <div className="lp-input-icon">
+                <Icon size={16} />
+              </div>
+              <input
+                ref={(el) => {
+                  inputs.current[name] = el;
+                }}
+                id={`login-${name}`}
+                name={name}
+                className="lp-input"
+                value={values[name]}
+                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+                type={type}
+                autoComplete={autoComplete}
+                placeholder={placeholder}
+                aria-invalid={message ? true : undefined}
+                data-testid={`login-${name}`}
+              />
+            </div>
+            {message && (
+              <div className="lp-field-error" data-testid={`error-${name}`}>
+                {message}
+              </div>
+            )}
+          </div>
+        );
+      })}
+      {error && (
+        <div className="lp-alert" role="alert" data-testid="login-error">
+          <CircleAlert size={16} />
+          <p>{error}</p>
+        </div>
+      )}
+      <button type="submit" className="lp-submit" disabled={submitting} data-testid="login-submit">
+        {submitting ? (
+          <>
+            <span className="lp-spinner" />
+            登录中…
+          </>
+        ) : (
+          '登录'
+        )}
+      </button>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
-import { Box, Button, Center, Flex, Spinner, Text, VStack } from '@chakra-ui/react';
-import { messages, type Session } from '@toy/shared';
+import type { Session } from '@toy/shared/features/auth';
+import { messages } from '@toy/shared/messages';
 import { CheckCircle2, RotateCw, ScanLine } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useQrLogin } from './useQrLogin';
@@ -11,89 +11,57 @@ export function QrLogin({ onLogin }: { onLogin: (session: Session) => void }) {
   const { qr, loading, error, expired, confirmed, reload } = useQrLogin(onLogin);
 
   return (
-    <VStack gap="4" data-testid="qr-login">
-      <Box
-        position="relative"
-        p="3"
-        bg="white"
-        rounded="xl"
-        borderWidth="1px"
-        borderColor="gray.200"
-        shadow="sm"
-        w={`${SIZE + 26}px`}
-        h={`${SIZE + 26}px`}
-      >
+    <div className="lp-qr" data-testid="qr-login">
+      <div className="lp-qr-box">
         {qr && (
-          <Box
+          <div
+            className="lp-qr-code"
             data-testid="qr-code"
             data-token={qr.token}
             data-expired={expired ? 'true' : 'false'}
-            opacity={expired ? 0.12 : 1}
-            filter={expired ? 'blur(1px)' : undefined}
-            transition="opacity 0.2s"
           >
             <QRCodeSVG value={qr.qr_url} size={SIZE} level="M" marginSize={0} title="扫码登录二维码" />
-          </Box>
+          </div>
         )}
         {!qr && loading && (
-          <Center h="full">
-            <Spinner color="brand.solid" />
-          </Center>
+          <div className="lp-center">
+            <span className="lp-spinner lp-qr-spinner" />
+          </div>
         )}
         {!qr && !loading && error && (
-          <Center h="full" flexDirection="column" gap="2" textAlign="center" px="3">
-            <Text fontSize="sm" color="fg.error">
-              {error}
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => void reload()} data-testid="qr-retry">
+          <div className="lp-center lp-qr-error">
+            <p>{error}</p>
+            <button type="button" className="lp-qr-retry" onClick={() => void reload()} data-testid="qr-retry">
               重新加载
-            </Button>
-          </Center>
+            </button>
+          </div>
         )}
         {qr && expired && (
-          <Center
-            as="button"
-            position="absolute"
-            inset="0"
-            rounded="xl"
-            flexDirection="column"
-            gap="2"
-            cursor="pointer"
-            bg="whiteAlpha.700"
+          <button
+            type="button"
+            className="lp-center lp-qr-overlay lp-qr-expired"
             onClick={() => void reload()}
             data-testid="qr-expired"
             aria-label={`${messages.auth.qrExpired}，${messages.auth.qrReload}`}
           >
-            <Text fontWeight="600" color="fg">
-              {messages.auth.qrExpired}
-            </Text>
-            <Flex align="center" gap="1" color="brand.fg" fontSize="sm" data-testid="qr-reload">
-              {loading ? <Spinner size="xs" /> : <RotateCw size={14} />}
+            <p>{messages.auth.qrExpired}</p>
+            <span className="lp-qr-reload" data-testid="qr-reload">
+              {loading ? <span className="lp-spinner xs" /> : <RotateCw size={14} />}
               {messages.auth.qrReload}
-            </Flex>
-          </Center>
+            </span>
+          </button>
         )}
         {confirmed && (
-          <Center
-            position="absolute"
-            inset="0"
-            rounded="xl"
-            flexDirection="column"
-            gap="2"
-            bg="whiteAlpha.900"
-            data-testid="qr-confirmed"
-          >
-            <Box color="green.500">
-              <CheckCircle2 size={36} />
-            </Box>
-            <Text fontWeight="600">登录成功，正在进入…</Text>
-          </Center>
+          <div className="lp-center lp-qr-overlay lp-qr-confirmed" data-testid="qr-confirmed">
+            <CheckCircle2 size={36} color="#22c55e" />
+            <p>登录成功，正在进入…</p>
+          </div>
         )}
-      </Box>
-      <Flex align="center" gap="2" color="fg.muted" fontSize="sm">
+      </div>
+      <div className="lp-qr-hint">
         <ScanLine size={16} />
-        <Text>{messages.auth.qrScanHint}</Text>
-      </Flex>
-    </VStack>
+        <p>{messages.auth.qrScanHint}</p>
+      </div>
+    </div>
   );
 }

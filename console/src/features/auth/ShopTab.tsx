@@ -1,5 +1,4 @@
-import { Box, Container, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { Session } from '@toy/shared';
+import type { Session } from '@toy/shared/features/auth';
 import { APP_TITLE } from '../../config';
 import { Membership } from './Membership';
 import { ACCOUNT_LOGIN_TEXT, PanelHeading } from './PanelHeading';
@@ -9,32 +8,25 @@ import { QrLogin } from './QrLogin';
 /** 商家后台 tab: QR login, account login and the membership link. */
 export function ShopTab({ onLogin }: { onLogin: (s: Session) => Promise<unknown> }) {
   return (
-    <Container maxW="4xl" py={{ base: '6', md: '14' }} px={{ base: '3', md: '6' }}>
-      <Box bg="white" color="fg" rounded="2xl" shadow="2xl" overflow="hidden">
-        <SimpleGrid columns={{ base: 1, md: 2 }}>
-          <Stack
-            gap="5"
-            p={{ base: '6', md: '10' }}
-            align="center"
-            bg="gray.50"
-            borderRightWidth={{ md: '1px' }}
-            borderColor="gray.100"
-          >
+    <div className="lp-container lp-shop">
+      <div className="lp-card lp-panel">
+        <div className="lp-panels">
+          <div className="lp-panel-qr">
             <PanelHeading title="扫码登录" text="打开商家端App，扫描下方二维码" center />
             <QrLogin onLogin={(s) => void onLogin(s)} />
-          </Stack>
-          <Stack gap="5" p={{ base: '6', md: '10' }}>
+          </div>
+          <div className="lp-panel-account">
             <PanelHeading title="账号登录" text={ACCOUNT_LOGIN_TEXT} />
             <PasswordLogin onLogin={onLogin} />
-          </Stack>
-        </SimpleGrid>
-        <Box p={{ base: '4', md: '6' }} borderTopWidth="1px" borderColor="gray.100">
+          </div>
+        </div>
+        <div className="lp-panel-foot">
           <Membership />
-        </Box>
-      </Box>
-      <Text textAlign="center" mt="6" fontSize="xs" color="whiteAlpha.600">
+        </div>
+      </div>
+      <p className="lp-copyright">
         © {new Date().getFullYear()} {APP_TITLE}
-      </Text>
-    </Container>
+      </p>
+    </div>
   );
 }

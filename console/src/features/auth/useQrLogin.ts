@@ -1,6 +1,8 @@
-import { api, LIMITS, messages, type Session } from '@toy/shared';
+import { LIMITS } from '@toy/shared/constants';
+import { authRoutes, type Session } from '@toy/shared/features/auth';
+import { messages } from '@toy/shared/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, call } from '../../lib/http';
+import { ApiError, call, errorText } from './loginApi';
 import { isQrExpired } from './qrState';
 
 interface QrToken {
@@ -30,12 +32,12 @@ export function useQrLogin(onLogin: (session: Session) => void) {
     setLoading(true);
     setError(null);
     try {
-      const next = await call(api.auth.qrToken, undefined, { silent: true, noSessionPrompt: true });
+      const next = await call(authRoutes.qrToken);
       const token = { ...next, offsetMs: next.now * 1000 - Date.now() };
       setQr(token);
       setExpired(expiredNow(token));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setLoading(false);
     }
@@ -66,7 +68,7 @@ export function useQrLogin(onLogin: (session: Session) => void) {
         return;
       }
       try {
-        const res = await call(api.auth.qrLogin, { token: qr.token }, { silent: true, noSessionPrompt: true });
+        const res = await call(authRoutes.qrLogin, { token: qr.token });
         if (stopped) return;
         if (res.is_login === 1 && res.info) {
           setConfirmed(true);
