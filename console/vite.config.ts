@@ -11,7 +11,11 @@ import { defineConfig } from 'vitest/config';
  */
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  {
+    name: 'router',
+    test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
 ];
 
 export default defineConfig({
