@@ -19,9 +19,11 @@ function leanLogin(): boolean {
   return pathname === '/login';
 }
 
+const loadApp = (): Promise<ComponentType> => import('./app/App').then((m) => m.App);
+
 const load: Promise<ComponentType> = leanLogin()
-  ? import('./features/auth/LeanLogin').then((m) => m.default)
-  : import('./app/App').then((m) => m.App);
+  ? import('./features/auth/LeanLogin').then(({ default: LeanLogin }) => () => <LeanLogin loadApp={loadApp} />)
+  : loadApp();
 
 void load.then((Page) =>
   createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,5 @@
 import type { Session } from '@toy/shared/features/auth';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { APP_TITLE } from '../../config';
 import { HomeTab } from './HomeTab';
 import { signInToApp } from './loginApi';
@@ -20,12 +20,6 @@ function tabOf(search: URLSearchParams): Tab {
  * login the browser opens the redirect target (or /dashboard) and the console's shell loads there.
  */
 export default function LoginPage({ onLogin = signInToApp }: { onLogin?: (session: Session) => Promise<unknown> }) {
-  // Once the page is shown, the console's app is fetched into the cache, so the page after a login
-  // opens at once. It is not part of this page's first load.
-  useEffect(() => {
-    const timer = window.setTimeout(() => void import('../../app/App'), 300);
-    return () => window.clearTimeout(timer);
-  }, []);
   const [tab, setTab] = useState<Tab>(() => tabOf(new URLSearchParams(window.location.search)));
   const selectTab = (next: Tab) => {
     const url = new URL(window.location.href);
