@@ -14,6 +14,7 @@ export * from './schema/erp.js';
 export * from './schema/goods.js';
 export * from './schema/job.js';
 export * from './schema/order.js';
+export * from './schema/pickup.js';
 export * from './schema/player.js';
 export * from './schema/upload.js';
 export * from './schema/user.js';

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { api, messages, PLAYER_TOKEN_HEADER } from '@toy/shared';
+import { api, messages } from '@toy/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { ReadCache } from '../../db/read-cache.js';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   depositFreight,
   deposits,
@@ -20,26 +18,12 @@ import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { playerOf } from './session.js';
 
 const m = messages.drawMachine;
 const SESSION_DAYS = 30;
 /** Coins a new player starts with, fen (demo: 20 coins = 20 yuan). */
 const WELCOME_COINS = 2000;
-
-async function playerOf(db: Db, cache: ReadCache, request: FastifyRequest): Promise<number> {
-  const raw = request.headers[PLAYER_TOKEN_HEADER];
-  const token = typeof raw === 'string' && /^[0-9a-f]{64}$/.test(raw) ? raw : null;
-  if (!token) throw httpError(401, m.playerSession);
-  const session = await cache.get(`player-session:${token}`, async () => {
-    const [row] = await db
-      .select({ playerId: playerSessions.playerId, expiresAt: playerSessions.expiresAt })
-      .from(playerSessions)
-      .where(eq(playerSessions.token, token));
-    return row ? { playerId: row.playerId, expiresAt: row.expiresAt.getTime() } : null;
-  });
-  if (!session || session.expiresAt <= Date.now()) throw httpError(401, m.playerSession);
-  return session.playerId;
-}
 
 /**
  * The player's side (declarations: shared/src/features/player.ts): /player/... with player
