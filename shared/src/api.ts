@@ -10,6 +10,7 @@ import { erpRoutes } from './features/erp.js';
 import { freightRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
+import { orderRoutes, playerOrderRoutes } from './features/order.js';
 import { jobRoutes } from './features/job.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { uploadRoutes } from './features/upload.js';
@@ -38,9 +39,10 @@ export const api = {
   boxMachine: boxMachineRoutes,
   coupon: couponAssociationRoutes,
   drawMachine: drawMachineRoutes,
-  player: playerRoutes,
+  player: { ...playerRoutes, ...playerOrderRoutes },
   fairness: fairnessRoutes,
   erp: erpRoutes,
+  order: orderRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

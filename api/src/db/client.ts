@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -131,7 +132,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     unlock = lockDataDir(opts.dataDir);
   }
   try {
-    const client = dir ? new PGlite(dir) : new PGlite();
+    // pg_trgm: the order list's keyword search (orders' trigram indexes).
+    const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
     await client.waitReady;
     const cache = new ReadCache(true);
     trackWrites(client, cache);

@@ -60,6 +60,22 @@ export const AUDIT_ENTITIES = {
       file_url: '面单文件',
     },
   },
+  order: {
+    title: '订单',
+    fields: {
+      order_sn: '订单号',
+      is_close: '关闭',
+      tran_state: '订单状态',
+      logistics_state: '物流状态',
+      received_price: '实收金额',
+      refund_amount: '退款金额',
+      public_remark: '公开备注',
+      private_remark: '私密备注',
+      express: '物流单号',
+      express_company: '物流公司',
+      item_ids: '发货商品',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -76,6 +92,10 @@ export const AUDIT_ACTIONS = {
   import_create: '导入新增',
   import_update: '导入更新',
   print: '打印面单',
+  ship: '发货',
+  refund: '退款',
+  close: '关闭',
+  remark: '备注',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

@@ -258,9 +258,10 @@ async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: numb
         as u(sn, player_id, bean, style_id, title, pic, type, case_no, position, allocation_id, seq, prev_hash, hash)
     ), o as (
       insert into ${orders} (order_sn, ip_id, player_id, type, active_id, active_title, active_pic, price, points,
-        received_price, service_fee, merchant_income, pay_time)
-      select sn, ${machine.ipId}, player_id, ${ACTIVITY_DRAW_BOX}, ${machine.id}, ${machine.title}, ${machine.pic},
-        ${machine.price}, bean, ${machine.price} - bean, ${fee}, ${machine.price - fee} - bean, ${at}::timestamptz from u
+        received_price, receivable_price, total_pay_price, service_fee, merchant_income, pay_time, nickname)
+      select sn, ${machine.ipId}, u.player_id, ${ACTIVITY_DRAW_BOX}, ${machine.id}, ${machine.title}, ${machine.pic},
+        ${machine.price}, bean, ${machine.price} - bean, ${machine.price} - bean, ${machine.price} - bean, ${fee},
+        ${machine.price - fee} - bean, ${at}::timestamptz, p.nickname from u join ${players} p on p.id = u.player_id
       returning id, order_sn
     ), i as (
       insert into ${orderItems} (order_id, batch_id, style_id, goods_title, goods_pic, type, case_no, position)

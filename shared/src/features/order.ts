@@ -1,0 +1,487 @@
+import { z } from 'zod';
+import { ACTIVITY_TYPES } from '../constants.js';
+import { datetime, id, limit, optionalId, page, yuan } from '../fields.js';
+import { messages } from '../messages.js';
+import { PER_ID } from '../roles.js';
+import { defineRoute } from '../route.js';
+import { is, ruleTable, withRules } from '../rules.js';
+import { exportStarted } from './gacha.js';
+
+const m = messages.order;
+
+/* ------------------------------------ constants ------------------------------------ */
+
+/** The times of an order's life (spec 02 §4); the API may shorten them by configuration for demos. */
+export const ORDER_TIMES = {
+  /** A pending order (or a pre-sale deposit) must be paid within this many minutes. */
+  payMinutes: 30,
+  /** After a pre-sale deposit, the final payment is due within this many hours. */
+  finalPayHours: 72,
+  /** Receipt is confirmed automatically this many days after the whole order shipped. */
+  autoConfirmDays: 10,
+  /** The payment channel accepts a refund only this many days after the payment. */
+  refundWindowDays: 90,
+} as const;
+
+/** A pre-sale deposit is this percent of the amount due (rounded to the fen). */
+export const PRESALE_DEPOSIT_PERCENT = 20;
+
+/** Order `type` of the detail and ship routes (spec 02 §2): 2 normal, 1 retrieval. */
+export const ORDER_KIND = { retrieval: 1, normal: 2 } as const;
+
+/** tran_state (spec 02 §4). */
+export const TRAN_STATE = {
+  pending: 1,
+  paid: 2,
+  timeout: 3,
+  refunded: 4,
+  cancelled: 5,
+  refunding: 6,
+  refundFailed: 7,
+} as const;
+
+/** logistics_state (spec 02 §4). */
+export const LOGISTICS_STATE = {
+  awaiting: 0,
+  shipped: 1,
+  completed: 2,
+  storage: 3,
+  partlyShipped: 4,
+  partlyReceived: 5,
+} as const;
+
+/** Activity types whose orders are one box or one prize: never shipped in parts (spec 02 §2 screen 3). */
+export const UNSPLITTABLE_TYPES = [13, 14] as const;
+/** Activity types whose orders carry a goods name filter (spec 02 §2 screen 1). */
+export const GOODS_NAME_TYPES = [13, 14] as const;
+/** Activity type of a release sale (the player's purchase of goods). */
+export const ACTIVITY_RELEASE_SALE = 5;
+
+export const activityTypeText = (type: number) => ACTIVITY_TYPES.find((t) => t.value === type)?.label ?? String(type);
+
+/** The order list's status filter (spec 02 §4), with the states each value selects (is_close 0). */
+export const ORDER_STATUS_FILTER = [
+  { value: 1, label: '待付款', tran: [1], logistics: null },
+  { value: 2, label: '待发货', tran: [2], logistics: [0, 4] },
+  { value: 3, label: '已发货', tran: [2], logistics: [1, 5] },
+  { value: 4, label: '已退款', tran: [4, 6, 7], logistics: null },
+  { value: 5, label: '已完成', tran: [2], logistics: [2] },
+  { value: 6, label: '寄存中', tran: [2], logistics: [3] },
+] as const;
+
+/* ------------------------------------ header text ------------------------------------ */
+
+/** What the header text reads from an order. */
+export interface OrderHeaderInput {
+  is_close: number;
+  tran_state: number;
+  logistics_state: number;
+  /** Seconds left to pay (pending payment). */
+  surplus_time: number;
+  /** Yuan paid as a pre-sale deposit (0 when none). */
+  deposit_pay_price: number;
+}
+
+/** Seconds as 1天2小时3分4秒 (leading zero parts left out). */
+export function formatRemaining(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const parts: [number, string][] = [
+    [Math.floor(s / 86400), '天'],
+    [Math.floor((s % 86400) / 3600), '小时'],
+    [Math.floor((s % 3600) / 60), '分'],
+    [s % 60, '秒'],
+  ];
+  const first = parts.findIndex(([n]) => n > 0);
+  return first < 0 ? '0秒' : parts.slice(first).map(([n, u]) => `${n}${u}`).join('');
+}
+
+interface HeaderRule {
+  when: (o: OrderHeaderInput) => boolean;
+  text: (o: OrderHeaderInput) => string;
+}
+
+const paidWith = (logistics: number, text: string): HeaderRule => ({
+  when: (o) => o.tran_state === 2 && o.logistics_state === logistics,
+  text: () => text,
+});
+
+/**
+ * Spec 02 §4 "Normal order header text", checked in this order; the first rule that holds gives
+ * the text, the last is the fallback (payment timeout).
+ */
+export const ORDER_HEADER_RULES: readonly HeaderRule[] = [
+  { when: (o) => o.is_close === 1, text: () => '已关闭' },
+  {
+    when: (o) => o.tran_state === 1,
+    text: (o) => `${o.deposit_pay_price > 0 ? '待付尾款' : '待付款'}，剩余${formatRemaining(o.surplus_time)}`,
+  },
+  { when: (o) => o.tran_state === 5, text: () => '已取消' },
+  { when: (o) => o.tran_state === 3, text: (o) => (o.deposit_pay_price > 0 ? '尾款支付超时' : '支付超时') },
+  paidWith(0, '待发货'),
+  paidWith(1, '已发货，待收货'),
+  paidWith(2, '已完成'),
+  paidWith(3, '寄存中'),
+  paidWith(4, '部分发货'),
+  paidWith(5, '部分收货'),
+  { when: (o) => o.tran_state === 4 && o.logistics_state === 0, text: () => '待发货，买家已退款' },
+  { when: (o) => o.tran_state === 4, text: () => '已退款' },
+  { when: (o) => o.tran_state === 6, text: () => '退款中' },
+  { when: (o) => o.tran_state === 7, text: () => '退款失败' },
+  { when: () => true, text: () => '支付超时' },
+];
+
+export function orderHeaderText(o: OrderHeaderInput): string {
+  const rule = ORDER_HEADER_RULES.find((r) => r.when(o))!;
+  return rule.text(o);
+}
+
+/** Whether the merchant's refund, close, remark and ship buttons show (spec 02 §2 screen 2, §6). */
+export const orderActionsShown = (kind: number, activityType: number) =>
+  kind === ORDER_KIND.normal && activityType !== 13;
+
+/* --------------------------------------- wire --------------------------------------- */
+
+export const orderGoods = z.object({
+  /** The order item's id (what partial shipping selects). */
+  id: z.number().int(),
+  goods_id: z.number().int().nullable(),
+  goods_pic: z.string(),
+  goods_title: z.string(),
+  nums: z.number().int(),
+  /** The shipment that covers the item; null while unshipped. */
+  shipment_id: z.number().int().nullable(),
+});
+export type OrderGoods = z.infer<typeof orderGoods>;
+
+export const childOrder = z.object({
+  id: z.number().int(),
+  express: z.string(),
+  express_company: z.string(),
+  update_at: datetime(),
+  goods: z.array(z.object({ id: z.number().int(), goods_title: z.string(), nums: z.number().int() })),
+});
+
+export const order = z.object({
+  id: z.number().int(),
+  order_sn: z.string(),
+  ip_id: z.number().int(),
+  /** Activity type (spec 02 §4). */
+  type: z.number().int(),
+  type_text: z.string(),
+  active_id: z.number().int(),
+  active_title: z.string(),
+  active_pic: z.string(),
+  buy_num: z.number().int(),
+  is_close: z.number().int(),
+  tran_state: z.number().int(),
+  logistics_state: z.number().int(),
+  /** Seconds left to pay (the deposit, the whole order or the final payment); 0 otherwise. */
+  surplus_time: z.number().int(),
+  /** The header text of spec 02 §4. */
+  state_text: z.string(),
+  /** When receipt is confirmed automatically (while shipped), else ''. */
+  confirm_time: z.string(),
+  /** Seconds until that confirmation; 0 when none. */
+  confirm_surplus_time: z.number().int(),
+  is_pre_sale: z.number().int(),
+  price: yuan(),
+  points: yuan(),
+  logistics_fee: yuan(),
+  real_shop_discount_price: yuan(),
+  receivable_price: yuan(),
+  received_price: yuan(),
+  deposit_pay_price: yuan(),
+  total_pay_price: yuan(),
+  /** The final payment's deadline (pre-sale, deposit paid), else ''. */
+  final_pay_end: z.string(),
+  refund_amount: yuan(),
+  refund_reason: z.string(),
+  remark: z.string(),
+  public_remark: z.string(),
+  private_remark: z.string(),
+  pay_time: z.string(),
+  created_at: datetime(),
+  logistics_send_at: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  address: z.string(),
+  user_info: z.object({ id: z.number().int(), name: z.string(), avatar: z.string() }),
+  goods_object: z.object({ title: z.string() }),
+  goods: z.array(orderGoods),
+  /** Goods not shipped yet. */
+  dont_send: z.array(z.object({ id: z.number().int(), title: z.string(), pic: z.string(), buy_num: z.number().int() })),
+  /** The latest shipment and every shipment as child orders; null before the first. */
+  expre: z
+    .object({
+      express: z.string(),
+      express_company: z.string(),
+      update_at: datetime(),
+      child_order: z.array(childOrder),
+    })
+    .nullable(),
+  /** Whether the order may be shipped in parts. */
+  splittable: z.number().int(),
+});
+export type Order = z.infer<typeof order>;
+
+/* ------------------------------------- requests ------------------------------------- */
+
+const optionalInt = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
+const optionalText = (max = 100) => z.string().trim().max(max).optional();
+const dateTimeText = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 yyyy-MM-dd HH:mm:ss');
+
+/** A date alone reads as the start (00:00:00) or the end (23:59:59) of that day (spec 02 §9). */
+export const dayBound = (value: string, end: boolean) =>
+  value.length === 10 ? `${value} ${end ? '23:59:59' : '00:00:00'}` : value.length === 16 ? `${value}:00` : value;
+
+/** The order list's filters (spec 02 §7). goods_name applies only to activity types 13 and 14. */
+export const orderFilters = z
+  .object({
+    ip_id: optionalId(),
+    active_type: optionalInt().refine(
+      (v) => v === undefined || ACTIVITY_TYPES.some((t) => t.value === v),
+      '活动类型不正确',
+    ),
+    state: optionalInt().refine(
+      (v) => v === undefined || ORDER_STATUS_FILTER.some((s) => s.value === v),
+      '订单状态不正确',
+    ),
+    active_name: optionalText(),
+    order_code: optionalText(),
+    keyword: optionalText(),
+    goods_name: optionalText(),
+    begin_at: z.preprocess((v) => (v === '' ? undefined : v), dateTimeText.optional()),
+    end_at: z.preprocess((v) => (v === '' ? undefined : v), dateTimeText.optional()),
+  })
+;
+export type OrderFilterValues = z.output<typeof orderFilters>;
+
+/**
+ * The filters as the list applies them: goods_name only for activity types 13 and 14, a date alone
+ * widened to 00:00:00 / 23:59:59.
+ */
+export function resolveOrderFilters(f: OrderFilterValues): OrderFilterValues {
+  return {
+    ...f,
+    goods_name:
+      f.active_type !== undefined && (GOODS_NAME_TYPES as readonly number[]).includes(f.active_type)
+        ? f.goods_name
+        : undefined,
+    begin_at: f.begin_at ? dayBound(f.begin_at, false) : undefined,
+    end_at: f.end_at ? dayBound(f.end_at, true) : undefined,
+  };
+}
+export type OrderFilters = z.input<typeof orderFilters>;
+
+export interface ExpressForm {
+  express_company: string;
+  express: string;
+}
+
+const expressTable = (company: string, express: string) =>
+  ruleTable<ExpressForm>([
+    { field: 'express_company', message: company, ok: (v) => is.filled(v.express_company) },
+    { field: 'express', message: express, ok: (v) => is.filled(v.express) },
+  ]);
+
+/** Spec 02 §5 "Ship form": what the API answers. */
+export const expressRules = expressTable(m.companyRequired, m.expressRequired);
+/** The same rules as the list's ship dialog words them. */
+export const expressDialogRules = expressTable(m.dialogCompanyRequired, m.dialogExpressRequired);
+/** The same rules as the ship page words them. */
+export const shipPageRules = expressTable(m.pageCompanyRequired, m.pageExpressRequired);
+
+const expressFields = {
+  express_company: z.string().trim().max(50).default(''),
+  express: z.string().trim().max(50).default(''),
+};
+
+export const orderExpressBody = withRules(z.object({ order_id: id(), ...expressFields }), expressRules);
+export const orderShipBody = withRules(
+  z.object({
+    platform: z.union([z.string(), z.number()]).optional(),
+    ip_id: optionalId(),
+    order_sn: z.string().trim().min(1).max(64),
+    ...expressFields,
+    /** The order items to ship (partial shipping); all unshipped items when omitted. */
+    item_ids: z.array(id()).max(500).optional(),
+  }),
+  expressRules,
+);
+
+/** The console's forms: the same fields under the dialog's and the page's words. */
+export const orderExpressDialogForm = withRules(z.object({ order_id: id(), ...expressFields }), expressDialogRules);
+export const orderShipPageForm = withRules(
+  z.object({ order_sn: z.string(), ...expressFields, item_ids: z.array(id()).max(500).optional() }),
+  shipPageRules,
+);
+
+export const orderRemarkBody = z.object({
+  order_id: id(),
+  public_remark: z.string().trim().max(500).default(''),
+  private_remark: z.string().trim().max(500).default(''),
+});
+
+export const orderRefundBody = z.object({
+  order_id: id(),
+  refund_amount: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: m.refundAmountRequired })),
+});
+
+/* -------------------------------------- routes -------------------------------------- */
+
+const merchant = { access: 'box_admin', perId: PER_ID.box } as const;
+
+export const orderRoutes = {
+  list: defineRoute({
+    operationId: 'order.list',
+    method: 'GET',
+    path: '/web/helper/web/order/list',
+    summary: '订单列表（所有活动类型）',
+    ...merchant,
+    query: orderFilters.extend({ page: page(), limit: limit(10) }),
+    response: z.object({
+      list: z.array(order),
+      pagination: z.object({ page: z.number().int(), limit: z.number().int(), total_rows: z.number().int() }),
+    }),
+  }),
+  detail: defineRoute({
+    operationId: 'order.detail',
+    method: 'POST',
+    path: '/web/helper/web/order/detail',
+    summary: '订单详情（type 2 普通订单）',
+    ...merchant,
+    body: z.object({ order_sn: z.string().trim().min(1).max(64), type: z.coerce.number().int().pipe(z.literal(2)) }),
+    response: order,
+  }),
+  close: defineRoute({
+    operationId: 'order.close',
+    method: 'POST',
+    path: '/web/helper/web/order/close',
+    summary: '关闭订单（未支付、已超时、已取消、已退款或退款失败的订单）',
+    ...merchant,
+    body: z.object({ order_id: id() }),
+    response: order,
+  }),
+  remark: defineRoute({
+    operationId: 'order.remark',
+    method: 'POST',
+    path: '/web/helper/web/order/remark',
+    summary: '订单备注（公开备注与私密备注）',
+    ...merchant,
+    body: orderRemarkBody,
+    response: order,
+  }),
+  refund: defineRoute({
+    operationId: 'order.refund',
+    method: 'POST',
+    path: '/web/helper/web/order/refund',
+    summary: '退款（金额等于实收金额）：订单进入退款中，由支付渠道完成或拒绝',
+    ...merchant,
+    body: orderRefundBody,
+    response: order,
+  }),
+  export: defineRoute({
+    operationId: 'order.export',
+    method: 'POST',
+    path: '/web/helper/web/order/export',
+    summary: '导出订单：少量时直接给 url，否则返回 job_id，用 job.status 跟进',
+    ...merchant,
+    body: orderFilters,
+    response: exportStarted,
+  }),
+  ship: defineRoute({
+    operationId: 'order.ship',
+    method: 'POST',
+    path: '/web/helper/web/order/send',
+    summary: '发货（发货页）：可选择部分商品拆分发货',
+    ...merchant,
+    body: orderShipBody,
+    response: order,
+  }),
+  express: defineRoute({
+    operationId: 'order.express',
+    method: 'POST',
+    path: '/web/helper/web/order/express',
+    summary: '发货（订单列表的发货弹窗）：发出全部未发货商品',
+    ...merchant,
+    body: orderExpressBody,
+    response: order,
+  }),
+};
+
+/* ----------------------------------- player side ----------------------------------- */
+
+const receiver = {
+  username: z.string().trim().min(1, m.receiverRequired).max(50),
+  phone: z.string().trim().min(1, m.receiverRequired).max(30),
+  province: z.string().trim().max(30).default(''),
+  city: z.string().trim().max(30).default(''),
+  area: z.string().trim().max(30).default(''),
+  address: z.string().trim().min(1, m.receiverRequired).max(200),
+};
+
+export const playerOrder = order.omit({ private_remark: true });
+export type PlayerOrder = z.infer<typeof playerOrder>;
+
+const playerOrderSn = z.object({ order_sn: z.string().trim().min(1).max(64) });
+
+export const playerOrderRoutes = {
+  orderBuy: defineRoute({
+    operationId: 'player.orderBuy',
+    method: 'POST',
+    path: '/player/order/buy',
+    summary: '购买商品（发售，活动类型5）：生成待付款订单；pre_sale 为 1 时先付定金',
+    access: 'public',
+    body: z.object({
+      goods_id: id(),
+      buy_num: z.coerce.number({ message: m.buyNumRequired }).int().min(1, m.buyNumRequired).max(99),
+      pre_sale: z.coerce.number().int().min(0).max(1).default(0),
+      remark: z.string().trim().max(200).default(''),
+      ...receiver,
+    }),
+    response: playerOrder,
+  }),
+  orderPay: defineRoute({
+    operationId: 'player.orderPay',
+    method: 'POST',
+    path: '/player/order/pay',
+    summary: '支付（预售订单：先付定金，再付尾款）',
+    access: 'public',
+    body: playerOrderSn,
+    response: playerOrder,
+  }),
+  orderCancel: defineRoute({
+    operationId: 'player.orderCancel',
+    method: 'POST',
+    path: '/player/order/cancel',
+    summary: '取消待付款订单（库存退回）',
+    access: 'public',
+    body: playerOrderSn,
+    response: playerOrder,
+  }),
+  orderConfirm: defineRoute({
+    operationId: 'player.orderConfirm',
+    method: 'POST',
+    path: '/player/order/confirm',
+    summary: '确认收货（已发货的商品）',
+    access: 'public',
+    body: playerOrderSn,
+    response: playerOrder,
+  }),
+  orderList: defineRoute({
+    operationId: 'player.orderList',
+    method: 'GET',
+    path: '/player/order/list',
+    summary: '我的订单',
+    access: 'public',
+    query: z.object({ page: page(), limit: limit(10, 100) }),
+    response: z.object({ list: z.array(playerOrder), total_rows: z.number().int() }),
+  }),
+};
