@@ -20,6 +20,7 @@ import boxSettingsRoutes from './features/box-settings/routes.js';
 import brandRoutes from './features/brand/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
 import settlementJob from './features/draw-machine/settlement.js';
+import orderRoutes from './features/order/routes.js';
 import erpRoutes from './features/erp/routes.js';
 import freightRoutes from './features/freight/routes.js';
 import gachaRoutes from './features/gacha/routes.js';
@@ -144,4 +145,5 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(playerRoutes);
   await app.register(erpRoutes);
   await app.register(settlementJob);
+  await app.register(orderRoutes);
 }

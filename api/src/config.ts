@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEV_APP_SECRET } from '@toy/shared';
+import { DEV_APP_SECRET, ORDER_TIMES } from '@toy/shared';
 import { z } from 'zod';
 
 /** The workspace root (the folder holding pnpm-workspace.yaml), where `.data/` lives by default. */
@@ -32,7 +32,20 @@ const envSchema = z.object({
   ERP_TOKEN_TTL_HOURS: z.coerce.number().positive().default(24),
   WAYBILL_FONT: z.string().min(1).optional(),
   WAYBILL_FONT_NAME: z.string().min(1).optional(),
+  ORDER_TIMER_SECONDS: z.coerce.number().min(0).default(30),
+  ORDER_PAY_MINUTES: z.coerce.number().positive().default(ORDER_TIMES.payMinutes),
+  ORDER_FINAL_PAY_HOURS: z.coerce.number().positive().default(ORDER_TIMES.finalPayHours),
+  ORDER_CONFIRM_DAYS: z.coerce.number().positive().default(ORDER_TIMES.autoConfirmDays),
+  ORDER_REFUND_WINDOW_DAYS: z.coerce.number().min(0).default(ORDER_TIMES.refundWindowDays),
 });
+
+/** The times of an order's life (shared ORDER_TIMES by default; shorter ones make a quick demo). */
+export interface OrderTimes {
+  payMinutes: number;
+  finalPayHours: number;
+  autoConfirmDays: number;
+  refundWindowDays: number;
+}
 
 export interface Config {
   host: string;
@@ -62,6 +75,9 @@ export interface Config {
    */
   waybillFont: string | undefined;
   waybillFontName: string | undefined;
+  /** How often the order timers run (payment timeouts, auto-confirm, refunds); 0 disables them. */
+  orderTimerSeconds: number;
+  orderTimes: OrderTimes;
 }
 
 const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -97,6 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     erpTokenTtlHours: e.ERP_TOKEN_TTL_HOURS,
     waybillFont: e.WAYBILL_FONT,
     waybillFontName: e.WAYBILL_FONT_NAME,
+    orderTimerSeconds: e.ORDER_TIMER_SECONDS,
+    orderTimes: {
+      payMinutes: e.ORDER_PAY_MINUTES,
+      finalPayHours: e.ORDER_FINAL_PAY_HOURS,
+      autoConfirmDays: e.ORDER_CONFIRM_DAYS,
+      refundWindowDays: e.ORDER_REFUND_WINDOW_DAYS,
+    },
   };
 }
 
@@ -121,5 +144,7 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     erpTokenTtlHours: overrides.erpTokenTtlHours ?? 24,
     waybillFont: overrides.waybillFont,
     waybillFontName: overrides.waybillFontName,
+    orderTimerSeconds: overrides.orderTimerSeconds ?? 0,
+    orderTimes: { ...ORDER_TIMES, ...overrides.orderTimes },
   };
 }

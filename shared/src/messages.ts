@@ -326,6 +326,7 @@ export const messages = {
     refundFailedReason: (days: number) => `超出支付渠道退款期限（支付后${days}天内）`,
     /** Player side. */
     goodsUnavailable: '商品不存在',
+    oneBrand: '一个订单只能购买同一品牌的商品',
     stockShort: '商品库存不足',
     buyNumRequired: '请输入购买数量',
     receiverRequired: '请填写收货信息',

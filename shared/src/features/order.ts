@@ -437,11 +437,19 @@ export const playerOrderRoutes = {
     operationId: 'player.orderBuy',
     method: 'POST',
     path: '/player/order/buy',
-    summary: '购买商品（发售，活动类型5）：生成待付款订单；pre_sale 为 1 时先付定金',
+    summary: '购买同一品牌的商品（发售，活动类型5）：生成待付款订单；pre_sale 为 1 时先付定金',
     access: 'public',
     body: z.object({
-      goods_id: id(),
-      buy_num: z.coerce.number({ message: m.buyNumRequired }).int().min(1, m.buyNumRequired).max(99),
+      /** One or more goods of one brand, each with its quantity. */
+      items: z
+        .array(
+          z.object({
+            goods_id: id(),
+            buy_num: z.coerce.number({ message: m.buyNumRequired }).int().min(1, m.buyNumRequired).max(99),
+          }),
+        )
+        .min(1, m.buyNumRequired)
+        .max(20),
       pre_sale: z.coerce.number().int().min(0).max(1).default(0),
       remark: z.string().trim().max(200).default(''),
       ...receiver,

@@ -95,7 +95,7 @@ export const orders = pgTable(
     uniqueIndex('orders_sn_idx').on(t.orderSn),
     index('orders_active_idx').on(t.type, t.activeId),
     index('orders_ip_idx').on(t.ipId, t.id),
-    index('orders_ip_created_idx').on(t.ipId, t.createdAt),
+    index('orders_ip_created_idx').on(t.ipId, t.createdAt, t.id),
     index('orders_ip_state_idx').on(t.ipId, t.tranState, t.logisticsState, t.id),
     index('orders_player_idx').on(t.playerId, t.id),
     index('orders_pay_end_idx').on(t.payEndAt).where(sql`${t.tranState} = 1`),

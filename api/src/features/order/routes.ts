@@ -1,0 +1,154 @@
+import { api, resolveOrderFilters } from '@toy/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { jobs } from '../../db/schema.js';
+import { routeOf } from '../../http/route.js';
+import { assertBrand } from '../../http/tenancy.js';
+import { audit } from '../audit/record.js';
+import { close, refund, remark, ship } from './actions.js';
+import orderTimers from './timers.js';
+import { EXPORT_KIND, EXPORT_LIMITS, exportNow, type OrderExportParams } from './export.js';
+import {
+  auditView,
+  bundle,
+  countOrders,
+  findOrder,
+  listOrders,
+  type OrderRow,
+  orderConditions,
+  orderToWire,
+  wireOf,
+} from './queries.js';
+
+/**
+ * The merchant's orders (declarations: shared/src/features/order.ts, box_admin, per_id 14): the
+ * list, detail, export and the writes (ship, express, refund, close, remark). Tables: orders,
+ * order_items, order_shipments. Tenancy first: an order outside the merchant's brands is a 404.
+ * Every write locks the order row, checks the state tables of actions.ts and is audited with
+ * before and after in its transaction. Life cycle and timers: lifecycle.ts, timers.ts.
+ */
+const orderRoutes: FastifyPluginAsync = async (app) => {
+  const { db, appConfig: config, storage } = app;
+  await app.register(orderTimers);
+
+  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
+    if (ipId !== undefined) await assertBrand(request, ipId);
+    return ipId !== undefined ? [ipId] : request.brands();
+  };
+
+  /** Lock the order, run the write, audit before/after, answer the order as it now is. */
+  const write = async (
+    request: FastifyRequest,
+    by: { sn: string } | { id: number },
+    action: 'ship' | 'refund' | 'close' | 'remark',
+    run: (tx: Tx, o: OrderRow) => Promise<Record<string, unknown> | undefined>,
+  ) => {
+    const brandIds = await request.brands();
+    const id = await db.transaction(async (tx) => {
+      const before = await findOrder(tx, brandIds, by, true);
+      const extra = (await run(tx, before)) ?? {};
+      const after = await findOrder(tx, brandIds, { id: before.id });
+      await audit(tx, request, {
+        entity: 'order',
+        id: before.id,
+        ipId: before.ipId,
+        action,
+        before: auditView(before),
+        after: auditView(after, extra),
+      });
+      return before.id;
+    });
+    return wireOf(db, config, id);
+  };
+
+  app.route(
+    routeOf(api.order.list, async (query, request) => {
+      const brandIds = await scope(request, query.ip_id);
+      const where = orderConditions(brandIds, resolveOrderFilters(query));
+      const [rows, total] = await Promise.all([
+        listOrders(db, where, query.page, query.limit),
+        countOrders(db, where),
+      ]);
+      const now = Date.now();
+      return {
+        list: (await bundle(db, rows)).map((b) => orderToWire(b, config, now)),
+        pagination: { page: query.page, limit: query.limit, total_rows: total },
+      };
+    }),
+  );
+
+  app.route(
+    routeOf(api.order.detail, async (body, request) => {
+      const row = await findOrder(db, await request.brands(), { sn: body.order_sn });
+      const [b] = await bundle(db, [row]);
+      return orderToWire(b!, config);
+    }),
+  );
+
+  app.route(
+    routeOf(api.order.ship, async (body, request) => {
+      if (body.ip_id !== undefined) await assertBrand(request, body.ip_id);
+      return write(request, { sn: body.order_sn }, 'ship', async (tx, o) => {
+        const ids = await ship(tx, o, body, config.orderTimes);
+        return { express: body.express, express_company: body.express_company, item_ids: ids };
+      });
+    }),
+  );
+
+  app.route(
+    routeOf(api.order.express, async (body, request) =>
+      write(request, { id: body.order_id }, 'ship', async (tx, o) => {
+        const ids = await ship(tx, o, body, config.orderTimes);
+        return { express: body.express, express_company: body.express_company, item_ids: ids };
+      }),
+    ),
+  );
+
+  app.route(
+    routeOf(api.order.refund, async (body, request) =>
+      write(request, { id: body.order_id }, 'refund', async (tx, o) => {
+        await refund(tx, o, body.refund_amount);
+        return undefined;
+      }),
+    ),
+  );
+
+  app.route(
+    routeOf(api.order.close, async (body, request) =>
+      write(request, { id: body.order_id }, 'close', async (tx, o) => {
+        await close(tx, o);
+        return undefined;
+      }),
+    ),
+  );
+
+  app.route(
+    routeOf(api.order.remark, async (body, request) =>
+      write(request, { id: body.order_id }, 'remark', async (tx, o) => {
+        await remark(tx, o, body.public_remark, body.private_remark);
+        return undefined;
+      }),
+    ),
+  );
+
+  app.route(
+    routeOf(api.order.export, async (body, request) => {
+      const brandIds = await scope(request, body.ip_id);
+      const filters = resolveOrderFilters(body);
+      const total = await countOrders(db, orderConditions(brandIds, filters));
+      const params: OrderExportParams = { brandIds, filters };
+      if (total <= EXPORT_LIMITS.syncMaxRows) {
+        const { url } = await exportNow(db, config, storage, request.user!.id, params);
+        return { url, job_id: null, total_num: total };
+      }
+      const [job] = await db
+        .insert(jobs)
+        .values({ kind: EXPORT_KIND, userId: request.user!.id, params, totalNum: total })
+        .returning({ id: jobs.id });
+      app.jobs.wake();
+      return { url: null, job_id: job!.id, total_num: total };
+    }),
+  );
+};
+
+export default orderRoutes;
