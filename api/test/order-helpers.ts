@@ -40,7 +40,11 @@ export async function detail(app: FastifyInstance, token: string, sn: string) {
 }
 
 /** A paid order of the given goods lines. */
-export async function paidOrder(app: FastifyInstance, playerToken: string, items: { goods_id: number; buy_num: number }[]) {
+export async function paidOrder(
+  app: FastifyInstance,
+  playerToken: string,
+  items: { goods_id: number; buy_num: number }[],
+) {
   const o = await buy(app, playerToken, items);
   const res = await pay(app, playerToken, o.order_sn);
   if (res.statusCode !== 200) throw new Error(`pay: ${res.body.msg}`);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runOrderTimers } from '../src/features/order/timers.js';
 import { demoApp, player } from './draw-helpers.js';
 import { call } from './helpers.js';
-import { asPlayer, buy, detail, goodsOf, pay, paidOrder, RECEIVER } from './order-helpers.js';
+import { asPlayer, buy, detail, goodsOf, paidOrder, pay, RECEIVER } from './order-helpers.js';
 
 const m = messages.order;
 const { app, brand, molly } = await demoApp();
@@ -54,7 +54,13 @@ describe('player.orderBuy', () => {
     const short = await call(
       app,
       api.player.orderBuy,
-      { items: [{ goods_id: limited.id, buy_num: 1 }, { goods_id: soldOut.id, buy_num: 1 }], ...RECEIVER } as never,
+      {
+        items: [
+          { goods_id: limited.id, buy_num: 1 },
+          { goods_id: soldOut.id, buy_num: 1 },
+        ],
+        ...RECEIVER,
+      } as never,
       asPlayer(buyer),
     );
     expect(short.body).toMatchObject({ status: 409, msg: m.stockShort });
@@ -80,7 +86,10 @@ describe('player.orderBuy', () => {
     );
     expect(missing.body).toMatchObject({ status: 404, msg: m.goodsUnavailable });
     expect(await stockOf(limited.id)).toBe(before);
-    const anonymous = await call(app, api.player.orderBuy, { items: [{ goods_id: limited.id, buy_num: 1 }], ...RECEIVER } as never);
+    const anonymous = await call(app, api.player.orderBuy, {
+      items: [{ goods_id: limited.id, buy_num: 1 }],
+      ...RECEIVER,
+    } as never);
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -173,7 +182,10 @@ describe('receipt', () => {
     await runOrderTimers(app.db, times, new Date(Date.now() + (times.autoConfirmDays - 1) * DAY));
     expect((await detail(app, brand, o.order_sn)).body.data).toMatchObject({ logistics_state: 1 });
     await runOrderTimers(app.db, times, new Date(Date.now() + (times.autoConfirmDays + 1) * DAY));
-    expect((await detail(app, brand, o.order_sn)).body.data).toMatchObject({ logistics_state: 2, state_text: '已完成' });
+    expect((await detail(app, brand, o.order_sn)).body.data).toMatchObject({
+      logistics_state: 2,
+      state_text: '已完成',
+    });
   });
 
   it('a confirm while partly shipped reads 部分收货', async () => {

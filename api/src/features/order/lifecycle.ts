@@ -1,4 +1,10 @@
-import { ACTIVITY_RELEASE_SALE, LOGISTICS_STATE as L, messages, PRESALE_DEPOSIT_PERCENT, TRAN_STATE as T } from '@toy/shared';
+import {
+  ACTIVITY_RELEASE_SALE,
+  LOGISTICS_STATE as L,
+  messages,
+  PRESALE_DEPOSIT_PERCENT,
+  TRAN_STATE as T,
+} from '@toy/shared';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { OrderTimes } from '../../config.js';
 import type { Tx } from '../../db/client.js';
@@ -258,4 +264,3 @@ export async function settleRefunds(tx: Tx, times: OrderTimes, now: Date): Promi
   }
   return due.length;
 }
-

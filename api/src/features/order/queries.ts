@@ -1,7 +1,7 @@
 import {
   activityTypeText,
-  type Order,
   ORDER_STATUS_FILTER,
+  type Order,
   type OrderFilterValues,
   orderHeaderText,
   UNSPLITTABLE_TYPES,

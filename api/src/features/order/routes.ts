@@ -6,7 +6,6 @@ import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
 import { audit } from '../audit/record.js';
 import { close, refund, remark, ship } from './actions.js';
-import orderTimers from './timers.js';
 import { EXPORT_KIND, EXPORT_LIMITS, exportNow, type OrderExportParams } from './export.js';
 import {
   auditView,
@@ -19,6 +18,7 @@ import {
   orderToWire,
   wireOf,
 } from './queries.js';
+import orderTimers from './timers.js';
 
 /**
  * The merchant's orders (declarations: shared/src/features/order.ts, box_admin, per_id 14): the
@@ -65,10 +65,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.order.list, async (query, request) => {
       const brandIds = await scope(request, query.ip_id);
       const where = orderConditions(brandIds, resolveOrderFilters(query));
-      const [rows, total] = await Promise.all([
-        listOrders(db, where, query.page, query.limit),
-        countOrders(db, where),
-      ]);
+      const [rows, total] = await Promise.all([listOrders(db, where, query.page, query.limit), countOrders(db, where)]);
       const now = Date.now();
       return {
         list: (await bundle(db, rows)).map((b) => orderToWire(b, config, now)),

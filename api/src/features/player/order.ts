@@ -3,9 +3,9 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import { routeOf } from '../../http/route.js';
 import { buy, cancel, confirm, pay, playerOrder } from '../order/lifecycle.js';
 import { bundle, type OrderRow, orderToWire, wireOf } from '../order/queries.js';
-import { routeOf } from '../../http/route.js';
 import { playerOf } from './session.js';
 
 /**
