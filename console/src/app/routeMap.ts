@@ -21,6 +21,9 @@ export const routeMap = {
   'goods/list': () => import('../features/goods/GoodsListPage'),
   'gacha/list': () => import('../features/gacha/GachaListPage'),
   'drawMachine/list': () => import('../features/draw-machine/DrawMachineListPage'),
+  'order/list': () => import('../features/order/OrderListPage'),
+  'order/detail': () => import('../features/order/OrderDetailPage'),
+  'order/send': () => import('../features/order/OrderShipPage'),
 } satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;

@@ -92,7 +92,12 @@ export function formatRemaining(seconds: number): string {
     [s % 60, '秒'],
   ];
   const first = parts.findIndex(([n]) => n > 0);
-  return first < 0 ? '0秒' : parts.slice(first).map(([n, u]) => `${n}${u}`).join('');
+  return first < 0
+    ? '0秒'
+    : parts
+        .slice(first)
+        .map(([n, u]) => `${n}${u}`)
+        .join('');
 }
 
 interface HeaderRule {
@@ -242,25 +247,23 @@ export const dayBound = (value: string, end: boolean) =>
   value.length === 10 ? `${value} ${end ? '23:59:59' : '00:00:00'}` : value.length === 16 ? `${value}:00` : value;
 
 /** The order list's filters (spec 02 §7). goods_name applies only to activity types 13 and 14. */
-export const orderFilters = z
-  .object({
-    ip_id: optionalId(),
-    active_type: optionalInt().refine(
-      (v) => v === undefined || ACTIVITY_TYPES.some((t) => t.value === v),
-      '活动类型不正确',
-    ),
-    state: optionalInt().refine(
-      (v) => v === undefined || ORDER_STATUS_FILTER.some((s) => s.value === v),
-      '订单状态不正确',
-    ),
-    active_name: optionalText(),
-    order_code: optionalText(),
-    keyword: optionalText(),
-    goods_name: optionalText(),
-    begin_at: z.preprocess((v) => (v === '' ? undefined : v), dateTimeText.optional()),
-    end_at: z.preprocess((v) => (v === '' ? undefined : v), dateTimeText.optional()),
-  })
-;
+export const orderFilters = z.object({
+  ip_id: optionalId(),
+  active_type: optionalInt().refine(
+    (v) => v === undefined || ACTIVITY_TYPES.some((t) => t.value === v),
+    '活动类型不正确',
+  ),
+  state: optionalInt().refine(
+    (v) => v === undefined || ORDER_STATUS_FILTER.some((s) => s.value === v),
+    '订单状态不正确',
+  ),
+  active_name: optionalText(),
+  order_code: optionalText(),
+  keyword: optionalText(),
+  goods_name: optionalText(),
+  begin_at: z.preprocess((v) => (v === '' ? undefined : v), dateTimeText.optional()),
+  end_at: z.preprocess((v) => (v === '' ? undefined : v), dateTimeText.optional()),
+});
 export type OrderFilterValues = z.output<typeof orderFilters>;
 
 /**

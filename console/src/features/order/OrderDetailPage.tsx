@@ -1,0 +1,212 @@
+import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { api, formatRemaining, messages, type Order, orderActionsShown } from '@toy/shared';
+import { Ban, MessageSquareText, RotateCcw, Truck } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { yuan } from '../../components/columns';
+import { Fact } from '../../components/Fact';
+import { FormSection } from '../../components/FormPage';
+import { useAction } from '../../lib/useAction';
+import { useCall } from '../../lib/useCall';
+import { GoodsTable } from './GoodsTable';
+import { can, fullAddress, OrderStateBadge, shipHref, useCountdown } from './parts';
+import { RemarkDialog } from './RemarkDialog';
+
+const RetrievalDetailPage = lazy(() => import('../pickup/RetrievalDetailPage'));
+
+/** /order/detail?id&type: a normal order (type 2, id = order_sn) here, a retrieval order (type 1) on its own page. */
+export default function OrderDetailRoute() {
+  const [search] = useSearchParams();
+  const id = search.get('id') ?? '';
+  if (search.get('type') === '1')
+    return (
+      <Suspense>
+        <RetrievalDetailPage id={id} />
+      </Suspense>
+    );
+  return <OrderDetail sn={id} />;
+}
+
+function Facts({ children }: { children: ReactNode }) {
+  return (
+    <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="4">
+      {children}
+    </Grid>
+  );
+}
+
+/** Receipt is confirmed automatically at confirm_time: the time left, ticking. */
+function ConfirmCountdown({ order }: { order: Order }) {
+  const left = useCountdown(order.confirm_surplus_time);
+  if (!order.confirm_time) return null;
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="order-confirm-countdown">
+      {formatRemaining(left)}后自动确认收货（{order.confirm_time}）
+    </Text>
+  );
+}
+
+function OrderDetail({ sn }: { sn: string }) {
+  const navigate = useNavigate();
+  const read = useCall(api.order.detail, { order_sn: sn, type: 2 }, { enabled: sn !== '' });
+  const [remarking, setRemarking] = useState(false);
+  const { ask, dialog } = useConfirm();
+  const invalidates = [api.order.detail, api.order.list];
+  const refund = useAction(api.order.refund, { success: messages.order.refunded, invalidates });
+  const close = useAction(api.order.close, { success: messages.success.done, invalidates });
+  const o = read.data;
+  if (!o)
+    return (
+      <Text color="fg.muted" p="6">
+        {read.error ? read.error.message : '加载中…'}
+      </Text>
+    );
+  const actions = orderActionsShown(2, o.type);
+
+  return (
+    <Stack gap="4" data-testid="order-detail">
+      <FormSection
+        title={`订单 ${o.order_sn}`}
+        actions={
+          actions && (
+            <HStack gap="2" wrap="wrap">
+              {can.ship(o) && (
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  onClick={() => navigate(shipHref(o.order_sn))}
+                  data-testid="order-detail-ship"
+                >
+                  <Truck /> 发货
+                </Button>
+              )}
+              <Button size="sm" variant="outline" onClick={() => setRemarking(true)} data-testid="order-detail-remark">
+                <MessageSquareText /> 备注
+              </Button>
+              {can.refund(o) && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="purple"
+                  data-testid="order-detail-refund"
+                  onClick={() =>
+                    void ask(
+                      {
+                        message: messages.order.refundConfirm(o.received_price.toFixed(2)),
+                        cancelled: messages.cancelled.operation,
+                      },
+                      () => refund.trigger({ order_id: o.id, refund_amount: o.received_price }),
+                    )
+                  }
+                >
+                  <RotateCcw /> 退款
+                </Button>
+              )}
+              {can.close(o) && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  data-testid="order-detail-close"
+                  onClick={() =>
+                    void ask(
+                      { message: messages.order.closeConfirm, cancelled: messages.cancelled.operation, danger: true },
+                      () => close.trigger({ order_id: o.id }),
+                    )
+                  }
+                >
+                  <Ban /> 关闭订单
+                </Button>
+              )}
+            </HStack>
+          )
+        }
+      >
+        <Stack gap="2">
+          <HStack gap="3" wrap="wrap">
+            <Heading size="lg">
+              <OrderStateBadge order={o} testId="order-detail-state" />
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {o.type_text} · {o.active_title}
+            </Text>
+          </HStack>
+          {o.tran_state === 2 && o.logistics_state === 1 && <ConfirmCountdown order={o} />}
+          {o.refund_reason && (
+            <Text fontSize="sm" color="red.600" data-testid="order-refund-reason">
+              退款失败原因：{o.refund_reason}
+            </Text>
+          )}
+        </Stack>
+      </FormSection>
+
+      <FormSection title="价格与支付">
+        <Facts>
+          <Fact label="商品金额">{yuan(o.price)}</Fact>
+          <Fact label="运费">{yuan(o.logistics_fee)}</Fact>
+          <Fact label="优惠">{yuan(o.real_shop_discount_price)}</Fact>
+          <Fact label="金币抵扣">{yuan(o.points)}</Fact>
+          <Fact label="应收金额">{yuan(o.receivable_price)}</Fact>
+          <Fact label="实收金额">
+            <Text fontWeight="600" data-testid="order-received">
+              {yuan(o.received_price)}
+            </Text>
+          </Fact>
+          {o.is_pre_sale === 1 && <Fact label="定金">{yuan(o.deposit_pay_price)}</Fact>}
+          {o.is_pre_sale === 1 && <Fact label="已付总额">{yuan(o.total_pay_price)}</Fact>}
+          {o.final_pay_end && <Fact label="尾款截止">{o.final_pay_end}</Fact>}
+          {o.refund_amount > 0 && <Fact label="退款金额">{yuan(o.refund_amount)}</Fact>}
+          <Fact label="下单时间">{o.created_at}</Fact>
+          <Fact label="支付时间">{o.pay_time || '—'}</Fact>
+        </Facts>
+      </FormSection>
+
+      <FormSection title="收货信息">
+        <Facts>
+          <Fact label="买家">{o.user_info.name}</Fact>
+          <Fact label="收货人">{o.username || '—'}</Fact>
+          <Fact label="手机号">{o.phone || '—'}</Fact>
+          <Fact label="收货地址">{fullAddress(o) || '—'}</Fact>
+        </Facts>
+      </FormSection>
+
+      <FormSection title="商品">
+        <GoodsTable order={o} />
+      </FormSection>
+
+      <FormSection title="备注">
+        <Facts>
+          <Fact label="买家备注">{o.remark || '—'}</Fact>
+          <Fact label="公开备注" data-testid="order-public-remark">
+            {o.public_remark || '—'}
+          </Fact>
+          <Fact label="私密备注" data-testid="order-private-remark">
+            {o.private_remark || '—'}
+          </Fact>
+        </Facts>
+      </FormSection>
+
+      <FormSection title="物流">
+        {o.expre ? (
+          <Stack gap="2" data-testid="order-logistics">
+            {o.expre.child_order.map((c, i) => (
+              <Box key={c.id} borderWidth="1px" rounded="md" p="3" data-testid="order-child">
+                <Text fontSize="sm" fontWeight="600">
+                  包裹{i + 1}：{c.express_company} {c.express}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {c.update_at} · {c.goods.map((g) => `${g.goods_title}×${g.nums}`).join('、')}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        ) : (
+          <Text color="fg.subtle">暂无物流信息</Text>
+        )}
+      </FormSection>
+      <RemarkDialog order={remarking ? o : null} onClose={() => setRemarking(false)} />
+      {dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import { api, type Order } from '@toy/shared';
+import { Eye, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { actionsColumn, moneyColumn, PictureTitle, timeColumn } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { RowAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { OrderExport } from './OrderExport';
+import { OrderFilterBar, type OrderFilterValues } from './OrderFilterBar';
+import { can, detailHref, OrderStateBadge, ReceiverLines } from './parts';
+import { ShipDialog } from './ShipDialog';
+
+/** The logistics cell: the latest courier and number, or how much is left to ship. */
+function Logistics({ order }: { order: Order }) {
+  if (!order.expre) return <Text color="fg.subtle">—</Text>;
+  return (
+    <Stack gap="0" fontSize="sm" whiteSpace="nowrap">
+      <Text>{order.expre.express_company}</Text>
+      <Text color="fg.muted" data-testid="order-express">
+        {order.expre.express}
+      </Text>
+      {order.expre.child_order.length > 1 && (
+        <Text fontSize="xs" color="fg.subtle">
+          共 {order.expre.child_order.length} 个包裹
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** 订单列表 (spec 02 §2 screen 1): every activity type's orders, filters in the URL, 10 a page. */
+export default function OrderListPage() {
+  const page = useBrandListPage(api.order.list);
+  const { params } = page;
+  const navigate = useNavigate();
+  const [shipping, setShipping] = useState<Order | null>(null);
+
+  const columns: Column<Order>[] = [
+    {
+      key: 'active',
+      header: '活动名称',
+      render: (o) => (
+        <PictureTitle src={o.active_pic} alt={o.active_title} size={40}>
+          <Text fontSize="sm" lineClamp={2} maxW="180px">
+            {o.active_title}
+          </Text>
+        </PictureTitle>
+      ),
+    },
+    {
+      key: 'sn',
+      header: '订单号',
+      render: (o) => (
+        <Text fontSize="sm" fontFamily="mono" whiteSpace="nowrap" data-testid="order-sn">
+          {o.order_sn}
+        </Text>
+      ),
+    },
+    { key: 'state', header: '订单状态', render: (o) => <OrderStateBadge order={o} /> },
+    moneyColumn('amount', '金额', (o) => o.received_price || o.receivable_price, { fontWeight: '600' }),
+    {
+      key: 'goods',
+      header: '商品',
+      render: (o) => (
+        <Stack gap="1" minW="180px">
+          {o.goods.slice(0, 3).map((g) => (
+            <PictureTitle key={g.id} src={g.goods_pic} alt={g.goods_title} size={28}>
+              <Text fontSize="xs" lineClamp={1}>
+                {g.goods_title} ×{g.nums}
+              </Text>
+            </PictureTitle>
+          ))}
+          {o.goods.length > 3 && (
+            <Text fontSize="xs" color="fg.subtle">
+              等 {o.goods.length} 件
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'receiver',
+      header: '收货人',
+      render: (o) => (o.username ? <ReceiverLines order={o} /> : <Text color="fg.subtle">—</Text>),
+    },
+    { key: 'type', header: '活动类型', render: (o) => <Badge variant="outline">{o.type_text}</Badge> },
+    { key: 'logistics', header: '物流', render: (o) => <Logistics order={o} /> },
+    timeColumn('pay_time', '支付时间', (o) => o.pay_time || '—'),
+    actionsColumn(
+      (o) => (
+        <RowActions>
+          <RowAction icon={Eye} onClick={() => navigate(detailHref(o.order_sn))} testId="order-view">
+            查看详情
+          </RowAction>
+          {o.type !== 13 && can.ship(o) && (
+            <RowAction icon={Truck} palette="orange" onClick={() => setShipping(o)} testId="order-ship">
+              发货
+            </RowAction>
+          )}
+        </RowActions>
+      ),
+      { sticky: 'end' },
+    ),
+  ];
+
+  const filters: OrderFilterValues = params;
+  return (
+    <ListPage
+      title="订单列表"
+      description={
+        <Text as="span" data-testid="order-total">
+          共 {page.read.data?.pagination.total_rows ?? 0} 个订单
+        </Text>
+      }
+      testId="order-page"
+      filters={
+        <OrderFilterBar
+          params={filters}
+          ipId={params.ip_id}
+          onBrand={page.onBrand}
+          apply={(values) => page.setFilters(values)}
+          reset={() => page.reset(['ip_id'])}
+        >
+          <OrderExport
+            filters={{
+              ip_id: params.ip_id,
+              active_type: params.active_type,
+              state: params.state,
+              active_name: params.active_name,
+              goods_name: params.goods_name,
+              keyword: params.keyword,
+              begin_at: params.begin_at,
+              end_at: params.end_at,
+              order_code: params.order_code,
+            }}
+          />
+        </OrderFilterBar>
+      }
+    >
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(o) => o.id} rowTestId="order-row" />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10]} />
+      <ShipDialog order={shipping} onClose={() => setShipping(null)} />
+    </ListPage>
+  );
+}
