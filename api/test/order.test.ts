@@ -1,5 +1,7 @@
 import { api, messages, type Order } from '@toy/shared';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema.js';
 import { EXPORT_LIMITS } from '../src/features/order/export.js';
 import { runOrderTimers } from '../src/features/order/timers.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
@@ -327,8 +329,11 @@ describe('refund', () => {
   it("fails past the payment channel's refund window: 退款失败 with the reason, stock kept", async () => {
     const before = await stockOf(b);
     const o = await paidOrder(app, buyer, [{ goods_id: b, buy_num: 1 }]);
+    // The payment was made longer ago than the channel's window.
+    const longAgo = new Date(Date.now() - (times.refundWindowDays + 1) * 86400_000);
+    await app.db.update(orders).set({ payTime: longAgo }).where(eq(orders.id, o.id));
     await call(app, api.order.refund, { order_id: o.id, refund_amount: o.received_price }, as(brand));
-    await runOrderTimers(app.db, times, new Date(Date.now() + (times.refundWindowDays + 1) * 86400_000));
+    await runOrderTimers(app.db, times);
     const d = (await detail(app, brand, o.order_sn)).body.data as Order;
     expect(d).toMatchObject({
       tran_state: 7,

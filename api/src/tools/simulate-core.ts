@@ -1,5 +1,6 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { startOrders } from './simulate-order.js';
 
 export interface SimulateOptions {
   minutes: number;
@@ -16,6 +17,8 @@ export interface SimulateSummary {
   pickups: number;
   errors: number;
   machines: number;
+  /** Normal orders made (simulate-order.ts). */
+  orders: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,6 +37,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   const web_token = (session.data as { web_token: string }).web_token;
   const brands = await call(api.brand.mine, { per_id: 14 }, { web_token });
   const ipIds = (brands.data as { ips: { id: number }[] }).ips.map((b) => b.id);
+  const orders = await startOrders(client, { web_token, ipIds, log });
 
   let machines: DrawMachine[] = [];
   const refresh = async () => {
@@ -50,7 +54,14 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   };
   await refresh();
   log(`${machines.length} machine(s) on sale`);
-  const summary: SimulateSummary = { draws: 0, soldOutAnswers: 0, pickups: 0, errors: 0, machines: machines.length };
+  const summary: SimulateSummary = {
+    draws: 0,
+    soldOutAnswers: 0,
+    pickups: 0,
+    errors: 0,
+    machines: machines.length,
+    orders: 0,
+  };
   const deadline = Date.now() + opts.minutes * 60_000;
   const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
 
@@ -106,5 +117,6 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   } finally {
     clearInterval(refresher);
   }
-  return summary;
+  await orders.finish();
+  return { ...summary, orders: orders.orders, errors: summary.errors + orders.errors };
 }

@@ -10,7 +10,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * - draw_machine_goods.stock_sum = the boxes of that style in the machine's cases;
  * - draws = order items = deposits = orders' buy_num, per machine; no box drawn twice;
  * - a machine is sold out (off 2) exactly when no box remains;
- * - each order's amounts add up (received = price − points, income = price − points − fee);
+ * - each order's amounts add up (a draw: received = price − points, income = price − points − fee; a
+ *   paid normal order: received = receivable = price + logistics_fee − discount − points);
  * - a pickup's goods_nums = its deposits.
  */
 export async function reconcile(db: Db): Promise<string[]> {
@@ -69,7 +70,9 @@ export async function reconcile(db: Db): Promise<string[]> {
   const orders = rowsOf<{ id: number }>(
     await db.execute(sql`
       select id from orders
-      where received_price <> price - points or merchant_income <> price - points - service_fee`),
+      where (type = 13 and (received_price <> price - points or merchant_income <> price - points - service_fee))
+        or (type <> 13 and tran_state in (2, 4, 6, 7)
+          and (received_price <> receivable_price or receivable_price <> price + logistics_fee - real_shop_discount_price - points))`),
   );
   for (const o of orders) diffs.push(`order ${o.id}: amounts do not add up`);
   const pickups = rowsOf<{ id: number; goods_nums: number; n: number }>(

@@ -239,8 +239,8 @@ export async function autoConfirmDue(tx: Tx, now: Date): Promise<number> {
 }
 
 /**
- * Refunds the payment channel has been asked for (tran_state 6): within the channel's refund window
- * (refundWindowDays after the payment) → refunded, unshipped stock back; past it → refund failed.
+ * Refunds the payment channel has been asked for (tran_state 6): asked within the channel's refund
+ * window (refundWindowDays after the payment) → refunded, unshipped stock back; later → refund failed.
  */
 export async function settleRefunds(tx: Tx, times: OrderTimes, now: Date): Promise<number> {
   const due = await tx
@@ -251,7 +251,8 @@ export async function settleRefunds(tx: Tx, times: OrderTimes, now: Date): Promi
     .for('update', { skipLocked: true });
   for (const o of due) {
     const paidAt = (o.payTime ?? o.createdAt).getTime();
-    const accepted = now.getTime() - paidAt <= days(times.refundWindowDays);
+    const askedAt = (o.refundAt ?? now).getTime();
+    const accepted = askedAt - paidAt <= days(times.refundWindowDays);
     if (accepted) {
       await tx.update(orders).set({ tranState: T.refunded, refundReason: '' }).where(eq(orders.id, o.id));
       await returnStock(tx, o.id);
