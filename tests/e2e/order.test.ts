@@ -16,7 +16,10 @@ async function shopper(apiUrl: string, phone: string) {
   const { web_token } = await client.call(api.auth.login, { email: 'brand@demo.local', password: 'demo1234' });
   const { ips } = await client.call(api.brand.mine, { per_id: 14 }, { token: web_token });
   const { lists } = await client.call(api.goods.list, { ip_id: ips[0]!.id, page: 1, limit: 100 }, { token: web_token });
-  const pair = [lists.find((g: Goods) => g.stock_limit === 0)!, lists.find((g: Goods) => g.stock_limit === 1 && g.stock > 20)!];
+  const pair = [
+    lists.find((g: Goods) => g.stock_limit === 0)!,
+    lists.find((g: Goods) => g.stock_limit === 1 && g.stock > 20)!,
+  ];
   const { player_token } = await client.call(api.player.login, { phone });
   const headers = { player_token };
   const buy = async (paid = true, lines = pair) => {
