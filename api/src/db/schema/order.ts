@@ -101,7 +101,7 @@ export const orders = pgTable(
     index('orders_pay_end_idx').on(t.payEndAt).where(sql`${t.tranState} = 1`),
     index('orders_confirm_idx').on(t.confirmAt).where(sql`${t.tranState} = 2 and ${t.logisticsState} = 1`),
     index('orders_refunding_idx').on(t.refundAt).where(sql`${t.tranState} = 6`),
-    index('orders_sn_trgm_idx').using('gin', sql`${t.orderSn} gin_trgm_ops`),
+    index('orders_sn_pattern_idx').on(t.orderSn.op('text_pattern_ops')),
     index('orders_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     index('orders_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('orders_nickname_trgm_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),

@@ -32,6 +32,23 @@ export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 /** A `yyyy-MM-dd HH:mm:ss` of Asia/Shanghai as a timestamptz. */
 const shanghai = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;
 
+/** An order number, whole or its beginning (case-insensitive): the order_sn pattern index. */
+const snPrefix = (text: string) => sql`${orders.orderSn} like ${`${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+
+/**
+ * The keyword (spec 02 §7: order number, nickname, name or phone), by what it can be: any keyword
+ * matches the beginning of an order number; digits alone are also looked for inside phone numbers;
+ * anything else inside nicknames and receiver names. Each part has its own index (the order_sn
+ * pattern index, trigram indexes on phone, nickname and username), so a search reads only the
+ * columns it can match.
+ */
+export function keywordCondition(keyword: string): SQL {
+  const k = contains(keyword);
+  return /^\d+$/.test(keyword)
+    ? sql`(${snPrefix(keyword)} or ${orders.phone} like ${k})`
+    : sql`(${snPrefix(keyword)} or ${orders.nickname} ilike ${k} or ${orders.username} ilike ${k})`;
+}
+
 /** The list's conditions over `orders` for resolved filters (shared resolveOrderFilters). */
 export function orderConditions(brandIds: number[], f: OrderFilterValues): SQL {
   const parts: (SQL | undefined)[] = [
@@ -44,13 +61,8 @@ export function orderConditions(brandIds: number[], f: OrderFilterValues): SQL {
     if (status.logistics) parts.push(inArray(orders.logisticsState, [...status.logistics]));
   }
   if (f.active_name) parts.push(sql`${orders.activeTitle} ilike ${contains(f.active_name)}`);
-  if (f.order_code) parts.push(sql`${orders.orderSn} ilike ${contains(f.order_code)}`);
-  if (f.keyword) {
-    const k = contains(f.keyword);
-    parts.push(
-      sql`(${orders.orderSn} ilike ${k} or ${orders.nickname} ilike ${k} or ${orders.username} ilike ${k} or ${orders.phone} ilike ${k})`,
-    );
-  }
+  if (f.order_code) parts.push(snPrefix(f.order_code));
+  if (f.keyword) parts.push(keywordCondition(f.keyword));
   if (f.goods_name)
     parts.push(
       sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.goodsTitle} ilike ${contains(f.goods_name)})`,
