@@ -56,7 +56,7 @@ CREATE INDEX "orders_player_idx" ON "orders" USING btree ("player_id","id");--> 
 CREATE INDEX "orders_pay_end_idx" ON "orders" USING btree ("pay_end_at") WHERE "orders"."tran_state" = 1;--> statement-breakpoint
 CREATE INDEX "orders_confirm_idx" ON "orders" USING btree ("confirm_at") WHERE "orders"."tran_state" = 2 and "orders"."logistics_state" = 1;--> statement-breakpoint
 CREATE INDEX "orders_refunding_idx" ON "orders" USING btree ("refund_at") WHERE "orders"."tran_state" = 6;--> statement-breakpoint
-CREATE INDEX "orders_sn_trgm_idx" ON "orders" USING gin ("order_sn" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_sn_pattern_idx" ON "orders" USING btree ("order_sn" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_phone_trgm_idx" ON "orders" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_username_trgm_idx" ON "orders" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_nickname_trgm_idx" ON "orders" USING gin ("nickname" gin_trgm_ops);--> statement-breakpoint
