@@ -96,7 +96,7 @@ export const orders = pgTable(
     index('orders_active_idx').on(t.type, t.activeId),
     index('orders_ip_idx').on(t.ipId, t.id),
     index('orders_ip_created_idx').on(t.ipId, t.createdAt, t.id),
-    index('orders_ip_state_idx').on(t.ipId, t.tranState, t.logisticsState, t.id),
+    index('orders_ip_state_idx').on(t.ipId, t.isClose, t.tranState, t.logisticsState, t.id),
     index('orders_player_idx').on(t.playerId, t.id),
     index('orders_pay_end_idx').on(t.payEndAt).where(sql`${t.tranState} = 1`),
     index('orders_confirm_idx').on(t.confirmAt).where(sql`${t.tranState} = 2 and ${t.logisticsState} = 1`),
