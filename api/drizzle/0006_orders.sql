@@ -51,7 +51,7 @@ ALTER TABLE "order_items" ADD CONSTRAINT "order_items_goods_id_goods_id_fk" FORE
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_shipment_id_order_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."order_shipments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_items_goods_title_trgm_idx" ON "order_items" USING gin ("goods_title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_ip_created_idx" ON "orders" USING btree ("ip_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "orders_ip_state_idx" ON "orders" USING btree ("ip_id","tran_state","logistics_state","id");--> statement-breakpoint
+CREATE INDEX "orders_ip_state_idx" ON "orders" USING btree ("ip_id","is_close","tran_state","logistics_state","id");--> statement-breakpoint
 CREATE INDEX "orders_player_idx" ON "orders" USING btree ("player_id","id");--> statement-breakpoint
 CREATE INDEX "orders_pay_end_idx" ON "orders" USING btree ("pay_end_at") WHERE "orders"."tran_state" = 1;--> statement-breakpoint
 CREATE INDEX "orders_confirm_idx" ON "orders" USING btree ("confirm_at") WHERE "orders"."tran_state" = 2 and "orders"."logistics_state" = 1;--> statement-breakpoint
