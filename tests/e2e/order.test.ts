@@ -43,7 +43,7 @@ async function openOrders(page: Page, consoleUrl: string, keyword: string) {
   await page.getByTestId('order-filter-keyword').fill(keyword);
   await page.getByTestId('order-search').click();
   await page.waitForURL(/keyword=/);
-  await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 20_000 }).toBe(1);
 }
 
 describe.skipIf(!hasBrowser)('orders', () => {
@@ -151,7 +151,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
     // A pending order is closed after a confirmation.
     const pending = (await player.buy(false)) as Order;
     await page.goto(`${suite.stack.consoleUrl}/order/detail?id=${pending.order_sn}&type=2`);
-    await expect.poll(() => state(page)).toMatch(/^待付款，剩余/);
+    await expect.poll(() => state(page), { timeout: 20_000 }).toMatch(/^待付款，剩余/);
     await page.getByTestId('order-detail-close').click();
     await page.getByTestId('confirm-ok').click();
     await toast(page, '操作成功');
@@ -161,7 +161,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
     const listed = (await player.buy()) as Order;
     await page.goto(`${suite.stack.consoleUrl}/order/boxList?keyword=${listed.order_sn}`);
     const row = page.getByTestId('order-row');
-    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     await row.getByTestId('order-ship').click();
     await page.getByTestId('order-ship-save').click();
     await expect.poll(() => page.getByTestId('error-express_company').textContent()).toBe('请输入物流公司');
