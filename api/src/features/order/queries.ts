@@ -33,7 +33,8 @@ export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 const shanghai = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;
 
 /** An order number, whole or its beginning (case-insensitive): the order_sn pattern index. */
-const snPrefix = (text: string) => sql`${orders.orderSn} like ${`${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+const snPrefix = (text: string) =>
+  sql`${orders.orderSn} like ${`${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 
 /**
  * The keyword (spec 02 §7: order number, nickname, name or phone), by what it can be: any keyword
