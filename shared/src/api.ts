@@ -5,12 +5,14 @@ import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
 import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.js';
 import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
+import { depositRoutes } from './features/deposit.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
 import { erpRoutes } from './features/erp.js';
 import { freightRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
+import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
@@ -41,6 +43,10 @@ export const api = {
   player: playerRoutes,
   fairness: fairnessRoutes,
   erp: erpRoutes,
+  deposit: depositRoutes,
+  pickup: pickupRoutes,
+  retrieval: retrievalRoutes,
+  playerPickup: playerPickupRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -18,6 +18,7 @@ import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
+import playerPickupRoutes from './pickup.js';
 import { playerOf } from './session.js';
 
 const m = messages.drawMachine;
@@ -32,6 +33,7 @@ const WELCOME_COINS = 2000;
 const playerRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const draws = new DrawQueue(db);
+  await app.register(playerPickupRoutes);
 
   app.route(
     routeOf(api.player.login, async (body) => {
