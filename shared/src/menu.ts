@@ -125,6 +125,27 @@ export const MENU = [
     icon: 'package',
     roles: ['box_admin'],
   },
+  // Retrieval orders' detail and ship pages until the order pages (which render them for type 1) exist.
+  {
+    id: 411,
+    pid: 400,
+    path: '/order/detail',
+    url: 'pickup/detail',
+    title: '订单详情',
+    icon: 'package',
+    roles: ['box_admin'],
+    hidden: true,
+  },
+  {
+    id: 412,
+    pid: 400,
+    path: '/order/send',
+    url: 'pickup/send',
+    title: '订单发货',
+    icon: 'package',
+    roles: ['box_admin'],
+    hidden: true,
+  },
 ] as const satisfies readonly MenuRow[];
 
 /** The url of every page of the menu: the console's route map has exactly these keys. */

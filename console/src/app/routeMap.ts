@@ -21,6 +21,10 @@ export const routeMap = {
   'goods/list': () => import('../features/goods/GoodsListPage'),
   'gacha/list': () => import('../features/gacha/GachaListPage'),
   'drawMachine/list': () => import('../features/draw-machine/DrawMachineListPage'),
+  'deposit/list': () => import('../features/deposit/DepositListPage'),
+  'pickup/list': () => import('../features/pickup/PickupListPage'),
+  'pickup/detail': () => import('../features/pickup/RetrievalDetailRoute'),
+  'pickup/send': () => import('../features/pickup/RetrievalShipRoute'),
 } satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;

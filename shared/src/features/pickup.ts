@@ -74,6 +74,9 @@ const shipFields = {
   express: z.string().trim().max(50).default(''),
 };
 const orderSn = z.string().trim().min(1, m.orderMissing).max(64);
+/** The list's ship dialog and the ship page: the same fields, their own words. */
+export const shipDialogForm = withRules(z.object(shipFields), shipDialogRules);
+export const shipPageForm = withRules(z.object(shipFields), shipPageRules);
 export const pickupShip = withRules(z.object({ order_sn: orderSn, ...shipFields }), shipRules);
 export const retrievalShipMore = withRules(
   z.object({ order_sn: orderSn, child_ids: z.array(id()).max(500).default([]), ...shipFields }),
