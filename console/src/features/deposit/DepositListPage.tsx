@@ -140,7 +140,7 @@ export default function DepositListPage() {
           rowKey={(d) => d.id}
           rowTestId="deposit-row"
         />
-        <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+        <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
       </Stack>
       <ShipDialog
         orderSn={shipping}

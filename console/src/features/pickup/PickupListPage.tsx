@@ -123,7 +123,7 @@ export default function PickupListPage() {
         </Text>
       </HStack>
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(p) => p.id} rowTestId="pickup-row" />
-      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
       <ShipDialog orderSn={shipping} invalidates={[api.pickup.list]} onClose={() => setShipping(null)} />
     </ListPage>
   );

@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { api, canShip, depositStateText, type RetrievalInfo } from '@toy/shared';
 import { Truck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
@@ -6,18 +6,7 @@ import { Thumbnail, yuan } from '../../components/columns';
 import { LoadingLines } from '../../components/DataTable';
 import { ToolButton } from '../../components/ToolButton';
 import { useCall } from '../../lib/useCall';
-import { DeliveryBadge, fullAddress, retrievalHref } from './parts';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card.Root size="sm">
-      <Card.Header>
-        <Heading size="sm">{title}</Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
+import { DeliveryBadge, fullAddress, Panel, retrievalHref } from './parts';
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -98,7 +87,7 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
           </ToolButton>
         )}
       </HStack>
-      <Section title="订单信息">
+      <Panel title="订单信息">
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
           <Fact label="订单号" testId="retrieval-sn">
             {info.order_sn}
@@ -111,14 +100,14 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
             {info.delivery_status_text}
           </Fact>
         </SimpleGrid>
-      </Section>
-      <Section title="收货信息">
+      </Panel>
+      <Panel title="收货信息">
         <Text data-testid="retrieval-receiver">{fullAddress(info)}</Text>
-      </Section>
-      <Section title="商品">
+      </Panel>
+      <Panel title="商品">
         <GoodsTable info={info} />
-      </Section>
-      <Section title="物流">
+      </Panel>
+      <Panel title="物流">
         {info.shipments.length === 0 ? (
           <Text color="fg.subtle">暂无物流信息</Text>
         ) : (
@@ -133,7 +122,7 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
             ))}
           </Stack>
         )}
-      </Section>
+      </Panel>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { api, messages, shipPageForm } from '@toy/shared';
 import { Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
-import { DeliveryBadge, fullAddress } from './parts';
+import { DeliveryBadge, fullAddress, Panel } from './parts';
 
 const EMPTY = { express_company: '', express: '' };
 
@@ -67,117 +67,99 @@ export default function RetrievalShipPage({ id }: { id: string }) {
         </Text>
         <DeliveryBadge status={info.delivery_status} />
       </HStack>
-      <Card.Root size="sm">
-        <Card.Header>
-          <Heading size="sm">收货信息</Heading>
-        </Card.Header>
-        <Card.Body>
-          <HStack justify="space-between">
-            <Text data-testid="ship-receiver">{fullAddress(info)}</Text>
-            <Button size="xs" variant="outline" onClick={() => void copy()} data-testid="ship-copy">
-              <Copy size={14} />
-              复制
-            </Button>
-          </HStack>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root size="sm">
-        <Card.Header>
-          <Heading size="sm">商品</Heading>
-        </Card.Header>
-        <Card.Body>
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader w="40px" />
-                <Table.ColumnHeader>图片</Table.ColumnHeader>
-                <Table.ColumnHeader>商品</Table.ColumnHeader>
-                <Table.ColumnHeader>数量</Table.ColumnHeader>
+      <Panel title="收货信息">
+        <HStack justify="space-between">
+          <Text data-testid="ship-receiver">{fullAddress(info)}</Text>
+          <Button size="xs" variant="outline" onClick={() => void copy()} data-testid="ship-copy">
+            <Copy size={14} />
+            复制
+          </Button>
+        </HStack>
+      </Panel>
+      <Panel title="商品">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader w="40px" />
+              <Table.ColumnHeader>图片</Table.ColumnHeader>
+              <Table.ColumnHeader>商品</Table.ColumnHeader>
+              <Table.ColumnHeader>数量</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {info.goods.map((g) => (
+              <Table.Row key={g.id} data-testid="ship-goods">
+                <Table.Cell>
+                  <Checkbox.Root
+                    size="sm"
+                    disabled={!open.includes(g.id)}
+                    checked={selected.includes(g.id)}
+                    onCheckedChange={(e) => toggle(g.id, e.checked === true)}
+                    data-testid="ship-goods-check"
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                </Table.Cell>
+                <Table.Cell>
+                  <Thumbnail src={g.goods_pic} alt={g.goods_title} size={44} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Text>{g.goods_title}</Text>
+                  {!open.includes(g.id) && (
+                    <Text fontSize="xs" color="fg.muted">
+                      已发货
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>{g.nums}</Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {info.goods.map((g) => (
-                <Table.Row key={g.id} data-testid="ship-goods">
-                  <Table.Cell>
-                    <Checkbox.Root
-                      size="sm"
-                      disabled={!open.includes(g.id)}
-                      checked={selected.includes(g.id)}
-                      onCheckedChange={(e) => toggle(g.id, e.checked === true)}
-                      data-testid="ship-goods-check"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                    </Checkbox.Root>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Thumbnail src={g.goods_pic} alt={g.goods_title} size={44} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Text>{g.goods_title}</Text>
-                    {!open.includes(g.id) && (
-                      <Text fontSize="xs" color="fg.muted">
-                        已发货
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>{g.nums}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root size="sm">
-        <Card.Body>
-          <FormProvider {...form}>
-            <form onSubmit={submit} noValidate>
-              <Stack gap="4">
-                <HStack gap="4" align="start">
-                  <TextField
-                    name="express_company"
-                    label="快递公司"
-                    required
-                    maxLength={50}
-                    testId="ship-page-company"
-                  />
-                  <TextField name="express" label="快递单号" required maxLength={50} testId="ship-page-number" />
-                </HStack>
-                <HStack gap="2">
-                  <Button variant="outline" onClick={() => navigate(-1)}>
-                    返回
-                  </Button>
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    colorPalette="brand"
-                    loading={submitting && mode === 'more'}
-                    onClick={() => {
-                      pressed.current = 'more';
-                      setMode('more');
-                    }}
-                    data-testid="ship-more"
-                  >
-                    部分发货（{selected.length}）
-                  </Button>
-                  <Button
-                    type="submit"
-                    colorPalette="brand"
-                    loading={submitting && mode === 'all'}
-                    onClick={() => {
-                      pressed.current = 'all';
-                      setMode('all');
-                    }}
-                    data-testid="ship-all"
-                  >
-                    全部发货
-                  </Button>
-                </HStack>
-              </Stack>
-            </form>
-          </FormProvider>
-        </Card.Body>
-      </Card.Root>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Panel>
+      <Panel>
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="4">
+              <HStack gap="4" align="start">
+                <TextField name="express_company" label="快递公司" required maxLength={50} testId="ship-page-company" />
+                <TextField name="express" label="快递单号" required maxLength={50} testId="ship-page-number" />
+              </HStack>
+              <HStack gap="2">
+                <Button variant="outline" onClick={() => navigate(-1)}>
+                  返回
+                </Button>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  colorPalette="brand"
+                  loading={submitting && mode === 'more'}
+                  onClick={() => {
+                    pressed.current = 'more';
+                    setMode('more');
+                  }}
+                  data-testid="ship-more"
+                >
+                  部分发货（{selected.length}）
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={submitting && mode === 'all'}
+                  onClick={() => {
+                    pressed.current = 'all';
+                    setMode('all');
+                  }}
+                  data-testid="ship-all"
+                >
+                  全部发货
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </FormProvider>
+      </Panel>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { deliveryStatusText } from '@toy/shared';
+import type { ReactNode } from 'react';
 
 const PALETTE: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green', 4: 'purple', 5: 'teal' };
 
@@ -43,3 +44,17 @@ export const retrievalHref = (
   row: { id: number; bussiness_type: number; active_order_sn: string },
 ) =>
   `/order/${page}?${new URLSearchParams({ id: row.bussiness_type === 2 ? row.active_order_sn : String(row.id), type: '1' })}`;
+
+/** A white panel with a heading, as the detail and ship pages group their facts. */
+export function Panel({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <Box bg="white" rounded="lg" p="4" borderWidth="1px" borderColor="gray.100">
+      {title && (
+        <Heading size="sm" mb="3">
+          {title}
+        </Heading>
+      )}
+      {children}
+    </Box>
+  );
+}
