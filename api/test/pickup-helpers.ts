@@ -20,11 +20,12 @@ export async function makePickup(
   batchId: number,
   n = 2,
   address: Partial<typeof ADDRESS> = {},
+  loginPhone?: string,
 ): Promise<{ orderSn: string; playerToken: string; depositIds: number[]; drawSns: string[] }> {
   phones += 1;
   const playerToken = await player(
     app,
-    `1550${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`,
+    loginPhone ?? `1550${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`,
   );
   const drawSns: string[] = [];
   const depositIds: number[] = [];
