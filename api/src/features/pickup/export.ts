@@ -13,7 +13,7 @@ export const PICKUP_EXPORT_KIND = 'pickup.export';
 export const PICKUP_EXPORT_LIMITS = {
   /** Up to this many rows the export answers the file at once; more become a job. */
   syncMaxRows: 2000,
-  batchRows: 5000,
+  batchRows: 2000,
 };
 
 export interface PickupExportParams {

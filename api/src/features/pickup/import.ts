@@ -46,6 +46,8 @@ export async function readShippingSheet(
   if (!upload || upload.userId !== request.user!.id) throw httpError(404, messages.gacha.importFileMissing);
   if (upload.kind !== 'xlsx') throw httpError(415, messages.upload.unsupported);
   if (upload.size > PICKUP_IMPORT_LIMITS.maxBytes) throw httpError(413, messages.upload.failed);
+  const cached = parsed.get(key);
+  if (cached) return cached;
   const read = await readSheet(`${storage.root}/${key}`, {
     maxRows: PICKUP_IMPORT_LIMITS.maxRows,
     timeoutMs: PICKUP_IMPORT_LIMITS.parseTimeoutMs,
@@ -56,8 +58,18 @@ export async function readShippingSheet(
   const header = (read.rows[0] ?? []).map(text);
   const columns = ['订单号', '物流公司', '物流单号'].map((h) => header.indexOf(h)) as [number, number, number];
   if (columns.some((c) => c < 0)) throw httpError(400, m.importHeader);
-  return { columns, rows: read.rows };
+  const sheet: SheetRows = { columns, rows: read.rows };
+  parsed.set(key, sheet);
+  while (parsed.size > CACHE_FILES) parsed.delete(parsed.keys().next().value!);
+  return sheet;
 }
+
+/**
+ * The last few parsed sheets, by upload key (a key is never reused, so its rows never change):
+ * the confirm usually follows its dry run and need not parse the file again.
+ */
+const parsed = new Map<string, SheetRows>();
+const CACHE_FILES = 4;
 
 export interface RowError {
   row: number;
@@ -146,8 +158,8 @@ export async function writeShippingErrors(
  */
 export async function applyShipping(tx: Tx, request: FastifyRequest, plan: ImportPlan): Promise<void> {
   const entries: AuditInput[] = [];
-  for (let i = 0; i < plan.ships.length; i += 2000) {
-    const batch = plan.ships.slice(i, i + 2000);
+  for (let i = 0; i < plan.ships.length; i += 5000) {
+    const batch = plan.ships.slice(i, i + 5000);
     const json = JSON.stringify(
       batch.map((s) => ({ pickup_id: s.pickup.id, express_company: s.express_company, express: s.express })),
     );
