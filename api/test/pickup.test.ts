@@ -57,10 +57,15 @@ describe('pickup.list', () => {
     expect((await listOf({ limit: 1 })).list).toHaveLength(1);
   });
 
-  it('answers 400 on a malformed time, 401 without a session, 404 for another merchant’s brand', async () => {
+  it('answers 400 on a malformed time, 401 without a session, 403 without box_admin, 404 for another merchant’s brand', async () => {
     const bad = await call(app, api.pickup.list, { ip_id: molly, begin_at: '2026-13-45' } as never, { token: brand });
     expect(bad.statusCode).toBe(400);
     expect((await call(app, api.pickup.list, { ip_id: molly } as never)).statusCode).toBe(401);
+    const coupons = (await login(app, (await createMerchant(app, [15])).email)).web_token;
+    expect((await call(app, api.pickup.list, { ip_id: molly } as never, { token: coupons })).statusCode).toBe(403);
+    expect(
+      (await call(app, api.retrieval.shipGood, { order_sn: 'x', ...EXPRESS }, { token: coupons })).statusCode,
+    ).toBe(403);
     expect((await call(app, api.pickup.list, { ip_id: molly } as never, { token: other })).statusCode).toBe(404);
     const theirs = await call(app, api.pickup.list, {} as never, { token: other });
     expect(theirs.body.data.pagination.total_rows).toBe(0);
