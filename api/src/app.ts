@@ -18,6 +18,7 @@ import blindBoxRoutes from './features/blind-box/routes.js';
 import blindBoxRecordRoutes from './features/blind-box-record/routes.js';
 import boxSettingsRoutes from './features/box-settings/routes.js';
 import brandRoutes from './features/brand/routes.js';
+import depositRoutes from './features/deposit/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
 import settlementJob from './features/draw-machine/settlement.js';
 import erpRoutes from './features/erp/routes.js';
@@ -27,6 +28,7 @@ import goodsRoutes from './features/goods/routes.js';
 import healthRoutes from './features/health/routes.js';
 import jobPlugin from './features/job/routes.js';
 import orderRoutes from './features/order/routes.js';
+import pickupRoutes from './features/pickup/routes.js';
 import playerRoutes from './features/player/routes.js';
 import reviewRoutes from './features/review/routes.js';
 import screenRoutes from './features/screen/routes.js';
@@ -144,6 +146,8 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(drawMachineRoutes);
   await app.register(playerRoutes);
   await app.register(erpRoutes);
+  await app.register(depositRoutes);
+  await app.register(pickupRoutes);
   await app.register(settlementJob);
   await app.register(orderRoutes);
 }

@@ -5,6 +5,7 @@ import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
 import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.js';
 import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
+import { depositRoutes } from './features/deposit.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
 import { erpRoutes } from './features/erp.js';
 import { freightRoutes } from './features/freight.js';
@@ -12,6 +13,7 @@ import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
+import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
@@ -43,6 +45,10 @@ export const api = {
   fairness: fairnessRoutes,
   erp: erpRoutes,
   order: orderRoutes,
+  deposit: depositRoutes,
+  pickup: pickupRoutes,
+  retrieval: retrievalRoutes,
+  playerPickup: playerPickupRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -84,6 +84,15 @@ export const MENU = [
     icon: 'box',
     roles: ['box_admin'],
   },
+  {
+    id: 141,
+    pid: 100,
+    path: '/blindBox/boxList',
+    url: 'deposit/list',
+    title: '寄存订单',
+    icon: 'box',
+    roles: ['box_admin'],
+  },
   { id: 200, pid: 0, path: '/goods', url: MENU_GROUP_URL, title: '商品管理', icon: 'package', roles: [] },
   { id: 201, pid: 200, path: '/goods/list', url: 'goods/list', title: '商品列表', icon: 'goods', roles: ['box_admin'] },
   {
@@ -125,6 +134,15 @@ export const MENU = [
     icon: 'truck',
     roles: ['box_admin'],
     hidden: true,
+  },
+  {
+    id: 410,
+    pid: 400,
+    path: '/order/sendList',
+    url: 'pickup/list',
+    title: '发货列表',
+    icon: 'package',
+    roles: ['box_admin'],
   },
   { id: 300, pid: 0, path: '/review', url: MENU_GROUP_URL, title: '审核', icon: 'review', roles: [] },
   {

@@ -1,6 +1,7 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
 import { startOrders } from './simulate-order.js';
+import { type FulfilmentSummary, simulateFulfilment } from './simulate-pickup.js';
 
 export interface SimulateOptions {
   minutes: number;
@@ -19,6 +20,7 @@ export interface SimulateSummary {
   machines: number;
   /** Normal orders made (simulate-order.ts). */
   orders: number;
+  fulfilment?: FulfilmentSummary;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -118,5 +120,6 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     clearInterval(refresher);
   }
   await orders.finish();
+  summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);
   return { ...summary, orders: orders.orders, errors: summary.errors + orders.errors };
 }

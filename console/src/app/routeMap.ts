@@ -24,6 +24,8 @@ export const routeMap = {
   'order/list': () => import('../features/order/OrderListPage'),
   'order/detail': () => import('../features/order/OrderDetailPage'),
   'order/send': () => import('../features/order/OrderShipPage'),
+  'deposit/list': () => import('../features/deposit/DepositListPage'),
+  'pickup/list': () => import('../features/pickup/PickupListPage'),
 } satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;

@@ -58,6 +58,10 @@ export const AUDIT_ENTITIES = {
       order_sn: '出库单号',
       copy_count: '份数',
       file_url: '面单文件',
+      delivery_status: '发货状态',
+      express_company: '物流公司',
+      express: '物流单号',
+      shipped_ids: '已发货商品',
     },
   },
   order: {
@@ -96,6 +100,7 @@ export const AUDIT_ACTIONS = {
   refund: '退款',
   close: '关闭',
   remark: '备注',
+  import_ship: '导入发货',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

@@ -39,7 +39,26 @@ export const pickups = pgTable(
     address: text('address').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('pickups_sn_idx').on(t.orderSn), index('pickups_ip_idx').on(t.ipId, t.deliveryStatus)],
+  (t) => [
+    uniqueIndex('pickups_sn_idx').on(t.orderSn),
+    index('pickups_ip_idx').on(t.ipId, t.deliveryStatus),
+    index('pickups_ip_id_idx').on(t.ipId, t.id),
+  ],
+);
+
+/** One shipment of a pickup: some or all of its items under one courier and tracking number. */
+export const pickupShipments = pgTable(
+  'pickup_shipments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    pickupId: integer('pickup_id')
+      .notNull()
+      .references(() => pickups.id, { onDelete: 'cascade' }),
+    expressCompany: text('express_company').notNull(),
+    express: text('express').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pickup_shipments_pickup_idx').on(t.pickupId)],
 );
 
 /** A won item in the player's cabinet (spec 02 "Deposit order row"). */
@@ -63,11 +82,15 @@ export const deposits = pgTable(
     /** Spec 02 §4 deposit state: 3 depositing, 0 not shipped (in a pickup), 1 shipped, 2 received. */
     state: smallint('state').notNull().default(3),
     pickupId: integer('pickup_id').references(() => pickups.id, { onDelete: 'set null' }),
+    /** The shipment that sent this item (null until shipped). */
+    shipmentId: integer('shipment_id').references(() => pickupShipments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('deposits_item_idx').on(t.orderItemId),
     index('deposits_batch_idx').on(t.batchId, t.state),
     index('deposits_player_idx').on(t.playerId, t.state),
+    index('deposits_pickup_idx').on(t.pickupId),
+    index('deposits_ip_idx').on(t.ipId, t.id),
   ],
 );

@@ -19,6 +19,7 @@ import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
 import playerOrderRoutes from './order.js';
+import playerPickupRoutes from './pickup.js';
 import { playerOf } from './session.js';
 
 const m = messages.drawMachine;
@@ -34,6 +35,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const draws = new DrawQueue(db);
   await app.register(playerOrderRoutes);
+  await app.register(playerPickupRoutes);
 
   app.route(
     routeOf(api.player.login, async (body) => {

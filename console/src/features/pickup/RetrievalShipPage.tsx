@@ -1,13 +1,165 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { api, messages, shipPageForm } from '@toy/shared';
+import { Copy } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { Thumbnail } from '../../components/columns';
+import { LoadingLines } from '../../components/DataTable';
+import { TextField } from '../../components/form/fields';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { useSubmit } from '../../components/form/useSubmit';
+import { copyText } from '../../lib/clipboard';
+import { notify } from '../../lib/notify';
+import { useAction } from '../../lib/useAction';
+import { useCall } from '../../lib/useCall';
+import { DeliveryBadge, fullAddress, Panel } from './parts';
 
-/** The retrieval (take-back) order's ship page, spec 02 §2 screen 3 for type 1. */
+const EMPTY = { express_company: '', express: '' };
+
+/**
+ * The ship page of a retrieval order (order ship page, type 1): the receiver with 复制, the goods
+ * (picture, title, quantity) with the unshipped ones selectable, courier and tracking number
+ * (请输入快递公司 / 请输入快递单号). 部分发货 ships the selected goods (order.shipMore), 全部发货
+ * the rest (order.shipGood); on 发货成功 the page goes back one step.
+ */
 export default function RetrievalShipPage({ id }: { id: string }) {
+  const read = useCall(api.retrieval.backInfo, { id });
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [mode, setMode] = useState<'more' | 'all'>('all');
+  // The button pressed, read by the submit of the same click (state would be a render late).
+  const pressed = useRef<'more' | 'all'>('all');
+  const form = useSchemaForm(shipPageForm, EMPTY);
+  const invalidates = [api.retrieval.backInfo, api.pickup.list];
+  const shipMore = useAction(api.retrieval.shipMore, { success: messages.pickup.shipped, invalidates });
+  const shipGood = useAction(api.retrieval.shipGood, { success: messages.pickup.shipped, invalidates });
+  const info = read.data?.info;
+  const { submit, submitting } = useSubmit(
+    form,
+    async (data) => {
+      if (!info) return;
+      if (pressed.current === 'more') {
+        if (selected.length === 0) {
+          notify.invalid(messages.pickup.childrenRequired);
+          throw new Error(messages.pickup.childrenRequired);
+        }
+        await shipMore.run({ order_sn: info.order_sn, child_ids: selected, ...data });
+      } else await shipGood.run({ order_sn: info.order_sn, ...data });
+    },
+    () => navigate(-1),
+  );
+  if (!info) return <LoadingLines lines={6} />;
+  const open = info.goods.filter((g) => g.state === 0).map((g) => g.id);
+  const toggle = (gid: number, on: boolean) =>
+    setSelected((s) => (on ? [...new Set([...s, gid])] : s.filter((x) => x !== gid)));
+  const copy = async () => {
+    if (await copyText(fullAddress(info))) notify.success(messages.success.copied);
+    else notify.error(messages.success.copyFailed);
+  };
+
   return (
-    <Box bg="white" rounded="lg" shadow="xs" p="6" data-testid="retrieval-ship">
-      <Heading size="md">取回订单发货</Heading>
-      <Text color="fg.muted" mt="2">
-        订单 {id}
-      </Text>
-    </Box>
+    <Stack gap="4" maxW="900px" data-testid="retrieval-ship">
+      <HStack gap="3">
+        <Heading size="lg">发货</Heading>
+        <Text fontFamily="mono" color="fg.muted">
+          {info.order_sn}
+        </Text>
+        <DeliveryBadge status={info.delivery_status} />
+      </HStack>
+      <Panel title="收货信息">
+        <HStack justify="space-between">
+          <Text data-testid="ship-receiver">{fullAddress(info)}</Text>
+          <Button size="xs" variant="outline" onClick={() => void copy()} data-testid="ship-copy">
+            <Copy size={14} />
+            复制
+          </Button>
+        </HStack>
+      </Panel>
+      <Panel title="商品">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader w="40px" />
+              <Table.ColumnHeader>图片</Table.ColumnHeader>
+              <Table.ColumnHeader>商品</Table.ColumnHeader>
+              <Table.ColumnHeader>数量</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {info.goods.map((g) => (
+              <Table.Row key={g.id} data-testid="ship-goods">
+                <Table.Cell>
+                  <Checkbox.Root
+                    size="sm"
+                    disabled={!open.includes(g.id)}
+                    checked={selected.includes(g.id)}
+                    onCheckedChange={(e) => toggle(g.id, e.checked === true)}
+                    data-testid="ship-goods-check"
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                </Table.Cell>
+                <Table.Cell>
+                  <Thumbnail src={g.goods_pic} alt={g.goods_title} size={44} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Text>{g.goods_title}</Text>
+                  {!open.includes(g.id) && (
+                    <Text fontSize="xs" color="fg.muted">
+                      已发货
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>{g.nums}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Panel>
+      <Panel>
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="4">
+              <HStack gap="4" align="start">
+                <TextField name="express_company" label="快递公司" required maxLength={50} testId="ship-page-company" />
+                <TextField name="express" label="快递单号" required maxLength={50} testId="ship-page-number" />
+              </HStack>
+              <HStack gap="2">
+                <Button variant="outline" onClick={() => navigate(-1)}>
+                  返回
+                </Button>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  colorPalette="brand"
+                  loading={submitting && mode === 'more'}
+                  onClick={() => {
+                    pressed.current = 'more';
+                    setMode('more');
+                  }}
+                  data-testid="ship-more"
+                >
+                  部分发货（{selected.length}）
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={submitting && mode === 'all'}
+                  onClick={() => {
+                    pressed.current = 'all';
+                    setMode('all');
+                  }}
+                  data-testid="ship-all"
+                >
+                  全部发货
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </FormProvider>
+      </Panel>
+    </Stack>
   );
 }

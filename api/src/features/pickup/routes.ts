@@ -1,0 +1,142 @@
+import { api, messages } from '@toy/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { jobs } from '../../db/schema.js';
+import { httpError } from '../../http/errors.js';
+import { routeOf } from '../../http/route.js';
+import { assertBrand } from '../../http/tenancy.js';
+import { exportPickupsNow, PICKUP_EXPORT_KIND, PICKUP_EXPORT_LIMITS, type PickupExportParams } from './export.js';
+import { applyShipping, planShipping, readShippingSheet, writeShippingErrors } from './import.js';
+import {
+  countPickups,
+  findPickup,
+  goodsOf,
+  keyOfId,
+  pagePickupIds,
+  pickupsByIds,
+  pickupToWire,
+  pickupWhere,
+  retrievalInfoOf,
+} from './queries.js';
+import { shipItems } from './ship.js';
+
+const m = messages.pickup;
+
+/**
+ * Declarations: shared/src/features/pickup.ts (pickupRoutes, retrievalRoutes; box_admin, per_id
+ * 14). Tables: pickups, pickup_shipments, deposits (the items), jobs (large exports). Every ship
+ * is audited in its transaction.
+ */
+const pickupRoutes: FastifyPluginAsync = async (app) => {
+  const { db, appConfig: config, storage } = app;
+
+  /** The brands a call acts on: the one asked for (checked), else all of the user's. */
+  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
+    if (ipId !== undefined) await assertBrand(request, ipId);
+    return ipId !== undefined ? [ipId] : request.brands();
+  };
+
+  app.route(
+    routeOf(api.pickup.list, async (query, request) => {
+      const brandIds = await scope(request, query.ip_id);
+      const empty = { list: [], pagination: { page: query.page, limit: query.limit, total_rows: 0 } };
+      if (brandIds.length === 0) return empty;
+      const where = pickupWhere(brandIds, query);
+      const [ids, total] = await Promise.all([
+        pagePickupIds(db, where, query.page, query.limit),
+        countPickups(db, where),
+      ]);
+      const [rows, goods] = await Promise.all([pickupsByIds(db, ids), goodsOf(db, ids)]);
+      return {
+        list: rows.map((r) => pickupToWire(r.p, r.nickname, goods.get(r.p.id) ?? [], config)),
+        pagination: { page: query.page, limit: query.limit, total_rows: total },
+      };
+    }),
+  );
+
+  const shipAll = async (
+    request: FastifyRequest,
+    body: { order_sn: string; express_company: string; express: string },
+  ) => {
+    const brandIds = await request.brands();
+    const status = await db.transaction(async (tx) => {
+      const pickup = await findPickup(tx, brandIds, { sn: body.order_sn }, true);
+      return shipItems(tx, request, pickup, body);
+    });
+    return { delivery_status: status };
+  };
+
+  app.route(routeOf(api.pickup.ship, (body, request) => shipAll(request, body)));
+  app.route(routeOf(api.retrieval.shipGood, (body, request) => shipAll(request, body)));
+
+  app.route(
+    routeOf(api.retrieval.shipMore, async (body, request) => {
+      const brandIds = await request.brands();
+      const status = await db.transaction(async (tx) => {
+        const pickup = await findPickup(tx, brandIds, { sn: body.order_sn }, true);
+        return shipItems(tx, request, pickup, body, body.child_ids);
+      });
+      return { delivery_status: status };
+    }),
+  );
+
+  app.route(
+    routeOf(api.retrieval.backInfo, async (query, request) => {
+      const pickup = await findPickup(db, await request.brands(), keyOfId(query.id));
+      return { info: await retrievalInfoOf(db, config, pickup.id) };
+    }),
+  );
+
+  app.route(
+    routeOf(api.pickup.export, async (body, request) => {
+      const brandIds = await scope(request, body.ip_id);
+      const { ip_id: _ip, ...filters } = body;
+      const total = brandIds.length ? await countPickups(db, pickupWhere(brandIds, filters)) : 0;
+      const params: PickupExportParams = { brandIds, filters };
+      if (total <= PICKUP_EXPORT_LIMITS.syncMaxRows) {
+        const { url } = await exportPickupsNow(db, config, storage, request.user!.id, params);
+        return { url, job_id: null, total_num: total };
+      }
+      const [job] = await db
+        .insert(jobs)
+        .values({ kind: PICKUP_EXPORT_KIND, userId: request.user!.id, params, totalNum: total })
+        .returning({ id: jobs.id });
+      app.jobs.wake();
+      return { url: null, job_id: job!.id, total_num: total };
+    }),
+  );
+
+  app.route(
+    routeOf(api.pickup.import, async (body, request) => {
+      const sheet = await readShippingSheet(db, config, storage, request, body.url);
+      const plan = await planShipping(db, await request.brands(), sheet);
+      if (plan.total === 0) throw httpError(400, m.importEmpty);
+      const errorUrl = plan.errors.length
+        ? await writeShippingErrors(db, config, storage, request.user!.id, plan.errors)
+        : null;
+      return {
+        total_num: plan.total,
+        ship_num: plan.ships.length,
+        error_num: plan.errors.length,
+        errors: plan.errors.slice(0, 1000).map((e) => ({ row: e.row, column: e.column, message: e.message })),
+        error_url: errorUrl,
+      };
+    }),
+  );
+
+  app.route(
+    routeOf(api.pickup.importConfirm, async (body, request) => {
+      const sheet = await readShippingSheet(db, config, storage, request, body.url);
+      const brandIds = await request.brands();
+      return db.transaction(async (tx) => {
+        const plan = await planShipping(tx, brandIds, sheet, true);
+        if (plan.total === 0) throw httpError(400, m.importEmpty);
+        const first = plan.errors[0];
+        if (first) throw httpError(409, m.importRow(first.row, `${first.column}：${first.message}`));
+        await applyShipping(tx, request, plan);
+        return { ship_num: plan.ships.length };
+      });
+    }),
+  );
+};
+
+export default pickupRoutes;

@@ -1,0 +1,130 @@
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import { api, canShip, DELIVERY_FILTER, DEPOSIT_STATES, ORDER_KINDS, type PickupOrder } from '@toy/shared';
+import { Eye, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { actionsColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import type { TextFilter } from '../../components/FilterBar';
+import { ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { RowAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { invalidate } from '../../lib/useCall';
+import { OrderFilterBar, type SelectFilter } from './OrderFilterBar';
+import { PickupExport } from './PickupExport';
+import { PickupImport } from './PickupImport';
+import { DeliveryBadge, Receiver, retrievalHref } from './parts';
+import { ShipDialog } from './ShipDialog';
+
+const TEXTS: TextFilter[] = [
+  { name: 'temp_title', label: '系列名称', testId: 'series' },
+  { name: 'goods_title', label: '商品名称', testId: 'goods' },
+  { name: 'user_keyword', label: '用户', testId: 'user' },
+];
+const SELECTS: SelectFilter[] = [
+  {
+    name: 'state',
+    label: '状态',
+    options: [{ value: '', label: '全部' }, ...DEPOSIT_STATES.filter((s) => s.value !== 3)],
+  },
+  { name: 'type', label: '类型', options: ORDER_KINDS },
+  { name: 'delivery_status', label: '发货状态', options: DELIVERY_FILTER, testId: 'delivery' },
+];
+
+/** 发货列表 (spec 02 §2 screen 5): pickups with filters, shipping-sheet export and import, detail, ship. */
+export default function PickupListPage() {
+  const page = useBrandListPage(api.pickup.list);
+  const { params } = page;
+  const navigate = useNavigate();
+  const [shipping, setShipping] = useState<string | null>(null);
+
+  const columns: Column<PickupOrder>[] = [
+    {
+      key: 'order_sn',
+      header: '订单号',
+      render: (p) => (
+        <Text fontFamily="mono" fontSize="xs" data-testid="pickup-sn">
+          {p.order_sn}
+        </Text>
+      ),
+    },
+    {
+      key: 'goods',
+      header: '商品',
+      render: (p) => (
+        <Stack gap="1">
+          {p.goods.map((g) => (
+            <PictureTitle key={g.id} src={g.goods_pic} alt={g.goods_title} size={36}>
+              <Stack gap="0">
+                <Text fontSize="sm">{g.goods_title}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {g.template_title} × {g.nums}
+                </Text>
+              </Stack>
+            </PictureTitle>
+          ))}
+        </Stack>
+      ),
+    },
+    { key: 'nums', header: '数量', align: 'end', render: (p) => p.goods_nums },
+    { key: 'status', header: '发货状态', render: (p) => <DeliveryBadge status={p.delivery_status} /> },
+    { key: 'deposit', header: '运费', align: 'end', render: (p) => (p.deposit === 0 ? '包邮' : yuan(p.deposit)) },
+    { key: 'receiver', header: '收件人', render: (p) => <Receiver r={p} /> },
+    {
+      key: 'express',
+      header: '物流',
+      render: (p) =>
+        p.express ? (
+          <Stack gap="0" fontSize="sm">
+            <Text>{p.express_company}</Text>
+            <Text color="fg.muted" data-testid="pickup-express">
+              {p.express}
+            </Text>
+          </Stack>
+        ) : (
+          <Text color="fg.subtle">-</Text>
+        ),
+    },
+    timeColumn('created_at', '下单时间', (p) => p.created_at),
+    actionsColumn(
+      (p) => (
+        <RowActions>
+          <RowAction icon={Eye} onClick={() => navigate(retrievalHref('detail', p))} testId="pickup-detail">
+            查看详情
+          </RowAction>
+          {canShip(p.delivery_status) && (
+            <RowAction icon={Truck} onClick={() => setShipping(p.order_sn)} testId="pickup-ship">
+              发货
+            </RowAction>
+          )}
+        </RowActions>
+      ),
+      { sticky: 'end' },
+    ),
+  ];
+
+  const { page: _p, limit: _l, ...filters } = params;
+  return (
+    <ListPage
+      title="发货列表"
+      description="用户从盒柜申请提货的订单：导出发货单、批量导入物流单号、发货"
+      testId="pickup-page"
+      filters={
+        <OrderFilterBar state={page} testId="pickup" texts={TEXTS} selects={SELECTS}>
+          <PickupExport filters={filters} disabled={params.ip_id === undefined} />
+          <PickupImport onImported={() => void invalidate(api.pickup.list)} />
+        </OrderFilterBar>
+      }
+    >
+      <HStack justify="space-between" mb="3">
+        <Text fontSize="sm" color="fg.muted" data-testid="pickup-total">
+          共 {page.read.data?.pagination.total_rows ?? 0} 条
+        </Text>
+      </HStack>
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(p) => p.id} rowTestId="pickup-row" />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
+      <ShipDialog orderSn={shipping} invalidates={[api.pickup.list]} onClose={() => setShipping(null)} />
+    </ListPage>
+  );
+}
