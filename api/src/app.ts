@@ -26,6 +26,7 @@ import gachaRoutes from './features/gacha/routes.js';
 import goodsRoutes from './features/goods/routes.js';
 import healthRoutes from './features/health/routes.js';
 import jobPlugin from './features/job/routes.js';
+import marketRoutes from './features/market/routes.js';
 import playerRoutes from './features/player/routes.js';
 import reviewRoutes from './features/review/routes.js';
 import screenRoutes from './features/screen/routes.js';
@@ -143,5 +144,6 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(drawMachineRoutes);
   await app.register(playerRoutes);
   await app.register(erpRoutes);
+  await app.register(marketRoutes);
   await app.register(settlementJob);
 }

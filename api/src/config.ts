@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEV_APP_SECRET } from '@toy/shared';
+import { DEV_APP_SECRET, MARKET_DEMO_SECRETS, MARKET_PLATFORM_CODES } from '@toy/shared';
 import { z } from 'zod';
 
 /** The workspace root (the folder holding pnpm-workspace.yaml), where `.data/` lives by default. */
@@ -32,7 +32,27 @@ const envSchema = z.object({
   ERP_TOKEN_TTL_HOURS: z.coerce.number().positive().default(24),
   WAYBILL_FONT: z.string().min(1).optional(),
   WAYBILL_FONT_NAME: z.string().min(1).optional(),
+  MARKET_SECRETS: z.string().min(1).optional(),
+  MARKET_EXPORT_SYNC_ROWS: z.coerce.number().int().min(0).default(2000),
 });
+
+/**
+ * `MARKET_SECRETS=shopee:secret,lazada:secret`: the marketplace platforms that may push orders and
+ * the shared secret of each; unset, the demo secrets of every platform in shared MARKET_PLATFORMS.
+ */
+function marketSecretsOf(value: string | undefined): Record<string, string> {
+  if (!value) return { ...MARKET_DEMO_SECRETS };
+  const out: Record<string, string> = {};
+  for (const pair of value.split(',')) {
+    const at = pair.indexOf(':');
+    const platform = pair.slice(0, at).trim();
+    const secret = pair.slice(at + 1).trim();
+    if (at <= 0 || !secret || !(MARKET_PLATFORM_CODES as string[]).includes(platform))
+      throw new Error(`Invalid configuration:\nMARKET_SECRETS: expected platform:secret pairs of ${MARKET_PLATFORM_CODES.join(', ')}`);
+    out[platform] = secret;
+  }
+  return out;
+}
 
 export interface Config {
   host: string;
@@ -62,6 +82,10 @@ export interface Config {
    */
   waybillFont: string | undefined;
   waybillFontName: string | undefined;
+  /** Marketplace platform → the shared secret its inbound requests are signed with. */
+  marketSecrets: Record<string, string>;
+  /** Up to this many rows a marketplace export answers its file at once; more become a job. */
+  marketExportSyncRows: number;
 }
 
 const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -97,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     erpTokenTtlHours: e.ERP_TOKEN_TTL_HOURS,
     waybillFont: e.WAYBILL_FONT,
     waybillFontName: e.WAYBILL_FONT_NAME,
+    marketSecrets: marketSecretsOf(e.MARKET_SECRETS),
+    marketExportSyncRows: e.MARKET_EXPORT_SYNC_ROWS,
   };
 }
 
@@ -121,5 +147,7 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     erpTokenTtlHours: overrides.erpTokenTtlHours ?? 24,
     waybillFont: overrides.waybillFont,
     waybillFontName: overrides.waybillFontName,
+    marketSecrets: overrides.marketSecrets ?? { ...MARKET_DEMO_SECRETS },
+    marketExportSyncRows: overrides.marketExportSyncRows ?? 2000,
   };
 }

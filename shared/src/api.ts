@@ -11,6 +11,7 @@ import { freightRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
+import { marketRoutes } from './features/market.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
@@ -41,6 +42,7 @@ export const api = {
   player: playerRoutes,
   fairness: fairnessRoutes,
   erp: erpRoutes,
+  market: marketRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -18,6 +18,7 @@ export * from './features/freight.js';
 export * from './features/gacha.js';
 export * from './features/goods.js';
 export * from './features/job.js';
+export * from './features/market.js';
 export * from './features/player.js';
 export * from './features/upload.js';
 export * from './features/user.js';

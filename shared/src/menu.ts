@@ -105,6 +105,28 @@ export const MENU = [
     icon: 'review',
     roles: ['reviewer'],
   },
+  // 400–499 订单管理 (orders and shipping).
+  { id: 400, pid: 0, path: '/order', url: MENU_GROUP_URL, title: '订单管理', icon: 'order', roles: [] },
+  // 460–469 marketplace orders (第三方平台发货).
+  {
+    id: 460,
+    pid: 400,
+    path: '/order/sendListMarket',
+    url: 'market/list',
+    title: '第三方平台发货',
+    icon: 'truck',
+    roles: ['box_admin'],
+  },
+  {
+    id: 461,
+    pid: 400,
+    path: '/order/sendMarket',
+    url: 'market/ship',
+    title: '平台订单发货',
+    icon: 'truck',
+    roles: ['box_admin'],
+    hidden: true,
+  },
 ] as const satisfies readonly MenuRow[];
 
 /** The url of every page of the menu: the console's route map has exactly these keys. */

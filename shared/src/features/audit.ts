@@ -60,6 +60,17 @@ export const AUDIT_ENTITIES = {
       file_url: '面单文件',
     },
   },
+  marketOrder: {
+    title: '第三方平台订单',
+    fields: {
+      order_sn: '平台订单号',
+      platform: '平台',
+      delivery_status: '发货状态',
+      express_company: '物流公司',
+      express: '物流单号',
+      shipped_goods: '本次发货商品',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -76,6 +87,8 @@ export const AUDIT_ACTIONS = {
   import_create: '导入新增',
   import_update: '导入更新',
   print: '打印面单',
+  ship: '发货',
+  import_ship: '导入发货',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;
