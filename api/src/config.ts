@@ -48,7 +48,9 @@ function marketSecretsOf(value: string | undefined): Record<string, string> {
     const platform = pair.slice(0, at).trim();
     const secret = pair.slice(at + 1).trim();
     if (at <= 0 || !secret || !(MARKET_PLATFORM_CODES as string[]).includes(platform))
-      throw new Error(`Invalid configuration:\nMARKET_SECRETS: expected platform:secret pairs of ${MARKET_PLATFORM_CODES.join(', ')}`);
+      throw new Error(
+        `Invalid configuration:\nMARKET_SECRETS: expected platform:secret pairs of ${MARKET_PLATFORM_CODES.join(', ')}`,
+      );
     out[platform] = secret;
   }
   return out;

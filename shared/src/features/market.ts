@@ -160,7 +160,10 @@ export type MarketShipment = z.infer<typeof marketShipment>;
 
 const text = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
-const platformFilter = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(MARKET_PLATFORM_CODES).optional());
+const platformFilter = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.enum(MARKET_PLATFORM_CODES).optional(),
+);
 const dateTimeFilter = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z
@@ -369,7 +372,9 @@ export const marketRoutes = {
     summary: '平台推送已支付订单（平台密钥签名，按平台订单号幂等）',
     access: 'public',
     signed: false,
-    body: z.object({ orders: z.array(marketPushOrder, { error: m.pushOrders }).min(1, m.pushOrders).max(100, m.pushOrders) }),
+    body: z.object({
+      orders: z.array(marketPushOrder, { error: m.pushOrders }).min(1, m.pushOrders).max(100, m.pushOrders),
+    }),
     response: z.object({
       orders: z.array(z.object({ order_sn: z.string(), id: z.number().int(), created: z.boolean() })),
     }),

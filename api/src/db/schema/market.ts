@@ -60,7 +60,10 @@ export const marketShipments = pgTable(
     receivedAt: ts('received_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('market_shipments_order_idx').on(t.orderId), index('market_shipments_platform_idx').on(t.platform, t.id)],
+  (t) => [
+    index('market_shipments_order_idx').on(t.orderId),
+    index('market_shipments_platform_idx').on(t.platform, t.id),
+  ],
 );
 
 /** A goods line of an order: 0 not shipped, 1 shipped (in `shipmentId`), 2 received. */

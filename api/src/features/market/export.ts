@@ -49,10 +49,7 @@ async function fill(
   for (let i = 0; i < ids.length; i += BATCH_ROWS) {
     signal?.throwIfAborted();
     const chunk = ids.slice(i, i + BATCH_ROWS);
-    const rows = await db
-      .select()
-      .from(marketOrders)
-      .where(inArray(marketOrders.id, chunk));
+    const rows = await db.select().from(marketOrders).where(inArray(marketOrders.id, chunk));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const lines = await linesOf(db, chunk);
     await add(

@@ -124,7 +124,14 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
         const first = plan.errors[0];
         if (first) throw httpError(400, m.importRow(first.row, `${first.column}：${first.message}`));
         await applyImport(tx, request, plan);
-        return { total_num: plan.total, ship_num: plan.ships.length, error_num: 0, errors: [], error_url: null, done: 1 };
+        return {
+          total_num: plan.total,
+          ship_num: plan.ships.length,
+          error_num: 0,
+          errors: [],
+          error_url: null,
+          done: 1,
+        };
       });
     }),
   );
