@@ -21,6 +21,8 @@ export const routeMap = {
   'goods/list': () => import('../features/goods/GoodsListPage'),
   'gacha/list': () => import('../features/gacha/GachaListPage'),
   'drawMachine/list': () => import('../features/draw-machine/DrawMachineListPage'),
+  'market/list': () => import('../features/market/MarketListPage'),
+  'market/ship': () => import('../features/market/MarketShipPage'),
 } satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;
