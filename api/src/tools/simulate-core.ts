@@ -1,5 +1,6 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { type MarketSummary, simulateMarket } from './simulate-market.js';
 
 export interface SimulateOptions {
   minutes: number;
@@ -16,6 +17,7 @@ export interface SimulateSummary {
   pickups: number;
   errors: number;
   machines: number;
+  market?: MarketSummary;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -106,5 +108,6 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   } finally {
     clearInterval(refresher);
   }
+  summary.market = await simulateMarket(client, { web_token, ipIds, log });
   return summary;
 }
