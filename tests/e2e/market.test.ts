@@ -32,7 +32,7 @@ async function market(
   return (await res.json()) as { status: number; msg: string; data: Record<string, unknown> };
 }
 
-function order(ipId: number, word: string, i: number): MarketPushOrder {
+function order(ipId: number, word: string, i: number, pic = ''): MarketPushOrder {
   return {
     order_sn: `E2E${Date.now().toString(36).toUpperCase()}${i}`,
     ip_id: ipId,
@@ -46,7 +46,7 @@ function order(ipId: number, word: string, i: number): MarketPushOrder {
       address: `宜山路 ${i} 号`,
     },
     goods: [
-      { template_title: `${word} 系列`, goods_title: '基础款', nums: 1, goods_pic: '' },
+      { template_title: `${word} 系列`, goods_title: '基础款', nums: 1, goods_pic: pic },
       { template_title: `${word} 系列`, goods_title: '隐藏款', nums: 2, goods_pic: '' },
     ],
   };
@@ -67,9 +67,12 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     );
     const ipId = brands.body.data.ips[0]!.id;
     const word = `E2E${Date.now() % 100000}`;
-    const shopee = Array.from({ length: 6 }, (_, i) => order(ipId, word, i));
+    const pic = `${apiUrl}/files/seed/goods-01.png`;
+    const shopee = Array.from({ length: 6 }, (_, i) => order(ipId, word, i, pic));
     expect((await market(apiUrl, 'shopee', 'orders', { orders: shopee })).status).toBe(0);
     expect((await market(apiUrl, 'lazada', 'orders', { orders: [order(ipId, word, 9)] })).status).toBe(0);
+    // Another series: left out by the title filter.
+    expect((await market(apiUrl, 'lazada', 'orders', { orders: [order(ipId, 'OTHER', 8)] })).status).toBe(0);
 
     const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -93,9 +96,12 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     await page.waitForURL(/begin_at=/);
     await expect.poll(() => total(page)).toBe('共 0 个订单');
     await page.getByTestId('market-reset').click();
+    await expect.poll(() => page.url()).not.toContain('begin_at');
+    await expect.poll(() => total(page)).toBe('共 8 个订单');
 
     await page.getByTestId('market-filter-title').fill(word);
     await page.getByTestId('market-search').click();
+    await page.waitForURL(/goods_title=/);
     await expect.poll(() => total(page)).toBe('共 7 个订单');
     await page.getByTestId('market-filter-platform').selectOption('shopee');
     await page.getByTestId('market-filter-status').selectOption('0');
@@ -106,6 +112,11 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     expect(await rows(page).filter({ hasText: '¥6.00' }).count()).toBe(1);
     expect(await rows(page).filter({ hasText: '包邮' }).count()).toBe(5);
     await shot(page, 'market-list');
+    // A goods picture opens its preview.
+    await rows(page).first().getByTestId('market-goods-pic').first().click();
+    await expect.poll(() => page.getByTestId('market-pic-preview').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('market-pic-preview').count()).toBe(0);
 
     // 发货 from the dialog: each message in order, then 发货成功.
     const first = rows(page).first();

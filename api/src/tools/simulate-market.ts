@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  fileUrl,
   MARKET_DEMO_SECRETS,
   MARKET_PLATFORMS,
   type MarketOrder,
   type MarketPlatform,
   type MarketPushOrder,
   marketRequest,
+  STORAGE_FILES_PATH,
 } from '@toy/shared';
 import type { apiClient } from './client.js';
 
@@ -21,7 +23,7 @@ const COURIERS = ['顺丰速运', '中通快递', '圆通速递'];
 const pick = <T>(xs: readonly T[], i: number) => xs[i % xs.length]!;
 
 /** A paid order of the marketplace for `ipId`: two or three goods lines, free shipping every other one. */
-function orderOf(ipId: number, i: number): MarketPushOrder {
+function orderOf(ipId: number, i: number, base: string): MarketPushOrder {
   const lines = 2 + (i % 2);
   return {
     order_sn: `${(Date.now() % 1e9).toString(36).toUpperCase()}${randomUUID().slice(0, 6).toUpperCase()}`,
@@ -39,7 +41,11 @@ function orderOf(ipId: number, i: number): MarketPushOrder {
       template_title: pick(SERIES, i),
       goods_title: pick(STYLES, i + j),
       nums: 1 + ((i + j) % 2),
-      goods_pic: '',
+      // The marketplace's own picture URL; here a seeded goods picture of the API.
+      goods_pic: fileUrl(
+        `${base}${STORAGE_FILES_PATH}`,
+        `seed/goods-${String(1 + ((i + j) % 4)).padStart(2, '0')}.png`,
+      ),
     })),
   };
 }
@@ -69,7 +75,7 @@ export async function simulateMarket(
   };
   const n = opts.perPlatform ?? 6;
   for (const { value: platform } of MARKET_PLATFORMS) {
-    const orders = Array.from({ length: n }, (_, i) => orderOf(opts.ipIds[i % opts.ipIds.length]!, i));
+    const orders = Array.from({ length: n }, (_, i) => orderOf(opts.ipIds[i % opts.ipIds.length]!, i, base));
     const pushed = await send(platform, 'orders', { orders });
     if (pushed.status !== 0) throw new Error(`market push (${platform}): ${pushed.msg}`);
     summary.pushed += orders.length;

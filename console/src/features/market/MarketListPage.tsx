@@ -90,14 +90,14 @@ export default function MarketListPage() {
             <RowAction icon={Truck} onClick={() => setShipping(o)} testId="market-ship">
               发货
             </RowAction>
-            <Link asChild fontSize="sm" colorPalette="brand" data-testid="market-ship-page">
+            <Link asChild fontSize="sm" colorPalette="brand" whiteSpace="nowrap" data-testid="market-ship-page">
               <RouterLink to={shipPagePath(o)}>发货页</RouterLink>
             </Link>
           </RowActions>
         ) : (
           <Text color="fg.subtle">—</Text>
         ),
-      { sticky: 'end' },
+      { sticky: 'end', width: '150px' },
     ),
   ];
 
