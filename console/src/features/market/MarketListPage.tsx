@@ -77,7 +77,7 @@ export default function MarketListPage() {
       key: 'express',
       header: '物流单号',
       render: (o) => (
-        <Text fontFamily="mono" fontSize="sm" data-testid="market-express">
+        <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap" data-testid="market-express">
           {o.express || '-'}
         </Text>
       ),
