@@ -29,6 +29,7 @@ import healthRoutes from './features/health/routes.js';
 import jobPlugin from './features/job/routes.js';
 import orderRoutes from './features/order/routes.js';
 import pickupRoutes from './features/pickup/routes.js';
+import marketRoutes from './features/market/routes.js';
 import playerRoutes from './features/player/routes.js';
 import reviewRoutes from './features/review/routes.js';
 import screenRoutes from './features/screen/routes.js';
@@ -148,6 +149,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(erpRoutes);
   await app.register(depositRoutes);
   await app.register(pickupRoutes);
+  await app.register(marketRoutes);
   await app.register(settlementJob);
   await app.register(orderRoutes);
 }

@@ -14,6 +14,7 @@ import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
+import { marketRoutes } from './features/market.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
@@ -49,6 +50,7 @@ export const api = {
   pickup: pickupRoutes,
   retrieval: retrievalRoutes,
   playerPickup: playerPickupRoutes,
+  market: marketRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -21,6 +21,7 @@ export * from './features/goods.js';
 export * from './features/job.js';
 export * from './features/order.js';
 export * from './features/pickup.js';
+export * from './features/market.js';
 export * from './features/player.js';
 export * from './features/upload.js';
 export * from './features/user.js';

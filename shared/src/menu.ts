@@ -144,6 +144,26 @@ export const MENU = [
     icon: 'package',
     roles: ['box_admin'],
   },
+  // 460–469 marketplace orders (第三方平台发货).
+  {
+    id: 460,
+    pid: 400,
+    path: '/order/sendListMarket',
+    url: 'market/list',
+    title: '第三方平台发货',
+    icon: 'truck',
+    roles: ['box_admin'],
+  },
+  {
+    id: 461,
+    pid: 400,
+    path: '/order/sendMarket',
+    url: 'market/ship',
+    title: '平台订单发货',
+    icon: 'truck',
+    roles: ['box_admin'],
+    hidden: true,
+  },
   { id: 300, pid: 0, path: '/review', url: MENU_GROUP_URL, title: '审核', icon: 'review', roles: [] },
   {
     id: 301,

@@ -13,6 +13,7 @@ export * from './schema/draw-machine.js';
 export * from './schema/erp.js';
 export * from './schema/goods.js';
 export * from './schema/job.js';
+export * from './schema/market.js';
 export * from './schema/order.js';
 export * from './schema/pickup.js';
 export * from './schema/player.js';

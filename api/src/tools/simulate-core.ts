@@ -2,6 +2,7 @@ import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
 import { startOrders } from './simulate-order.js';
 import { type FulfilmentSummary, simulateFulfilment } from './simulate-pickup.js';
+import { type MarketSummary, simulateMarket } from './simulate-market.js';
 
 export interface SimulateOptions {
   minutes: number;
@@ -21,6 +22,7 @@ export interface SimulateSummary {
   /** Normal orders made (simulate-order.ts). */
   orders: number;
   fulfilment?: FulfilmentSummary;
+  market?: MarketSummary;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -121,5 +123,6 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   }
   await orders.finish();
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);
+  summary.market = await simulateMarket(client, { web_token, ipIds, log });
   return { ...summary, orders: orders.orders, errors: summary.errors + orders.errors };
 }

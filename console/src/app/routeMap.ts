@@ -26,6 +26,8 @@ export const routeMap = {
   'order/send': () => import('../features/order/OrderShipPage'),
   'deposit/list': () => import('../features/deposit/DepositListPage'),
   'pickup/list': () => import('../features/pickup/PickupListPage'),
+  'market/list': () => import('../features/market/MarketListPage'),
+  'market/ship': () => import('../features/market/MarketShipPage'),
 } satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;

@@ -80,6 +80,17 @@ export const AUDIT_ENTITIES = {
       item_ids: '发货商品',
     },
   },
+  marketOrder: {
+    title: '第三方平台订单',
+    fields: {
+      order_sn: '平台订单号',
+      platform: '平台',
+      delivery_status: '发货状态',
+      express_company: '物流公司',
+      express: '物流单号',
+      shipped_goods: '本次发货商品',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

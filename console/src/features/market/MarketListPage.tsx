@@ -1,0 +1,137 @@
+import { Badge, Link, Text } from '@chakra-ui/react';
+import { api, type MarketOrder, marketDeliveryText, marketFreightText, marketShippable } from '@toy/shared';
+import { Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { actionsColumn, timeColumn } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { RowAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { invalidate } from '../../lib/useCall';
+import { GoodsCell } from './GoodsCell';
+import { MarketExport } from './MarketExport';
+import { MarketFilterBar, type MarketFilterState } from './MarketFilterBar';
+import { MarketImport } from './MarketImport';
+import { ShipDialog } from './ShipDialog';
+
+/** Badge colours of spec 02 §4's delivery states. */
+const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green', 4: 'purple', 5: 'teal' };
+
+export const shipPagePath = (o: Pick<MarketOrder, 'id'>) => `/order/sendMarket?id=${o.id}&type=1`;
+
+/** 第三方平台发货 (spec 02 §2 screen 6): filters, 导出 / 导入, the table and the ship dialog. */
+export default function MarketListPage() {
+  const page = useBrandListPage(api.market.list);
+  const { params } = page;
+  const [shipping, setShipping] = useState<MarketOrder | null>(null);
+
+  const columns: Column<MarketOrder>[] = [
+    { key: 'goods', header: '商品', render: (o) => <GoodsCell goods={o.goods} /> },
+    { key: 'goods_nums', header: '商品数量', align: 'end', render: (o) => o.goods_nums },
+    {
+      key: 'order_sn',
+      header: '订单号',
+      render: (o) => (
+        <>
+          <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap" data-testid="market-order-sn">
+            {o.order_sn}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {o.platform_text}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'delivery_status',
+      header: '发货状态',
+      render: (o) => (
+        <Badge colorPalette={STATUS_COLORS[o.delivery_status] ?? 'gray'} data-testid="market-status">
+          {marketDeliveryText(o.delivery_status)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'deposit',
+      header: '运费',
+      align: 'end',
+      render: (o) => <Text whiteSpace="nowrap">{marketFreightText(o.deposit)}</Text>,
+    },
+    {
+      key: 'receiver',
+      header: '收货人',
+      render: (o) => (
+        <Text fontSize="sm" minW="180px" maxW="240px">
+          {o.username} {o.phone}
+          <br />
+          <Text as="span" color="fg.muted">
+            {[o.province, o.city, o.area, o.address].filter(Boolean).join(' ')}
+          </Text>
+        </Text>
+      ),
+    },
+    { key: 'express_company', header: '物流公司', render: (o) => o.express_company || '-' },
+    {
+      key: 'express',
+      header: '物流单号',
+      render: (o) => (
+        <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap" data-testid="market-express">
+          {o.express || '-'}
+        </Text>
+      ),
+    },
+    timeColumn('created_at', '创建时间', (o) => o.created_at),
+    actionsColumn(
+      (o) =>
+        marketShippable(o.delivery_status) ? (
+          <RowActions>
+            <RowAction icon={Truck} onClick={() => setShipping(o)} testId="market-ship">
+              发货
+            </RowAction>
+            <Link asChild fontSize="sm" colorPalette="brand" whiteSpace="nowrap" data-testid="market-ship-page">
+              <RouterLink to={shipPagePath(o)}>发货页</RouterLink>
+            </Link>
+          </RowActions>
+        ) : (
+          <Text color="fg.subtle">—</Text>
+        ),
+      { sticky: 'end', width: '150px' },
+    ),
+  ];
+
+  const filters = {
+    ip_id: params.ip_id,
+    platform: params.platform,
+    goods_title: params.goods_title,
+    begin_at: params.begin_at,
+    end_at: params.end_at,
+    delivery_status: params.delivery_status,
+  };
+
+  return (
+    <ListPage
+      title="第三方平台发货"
+      description="第三方平台推送的已支付订单：按平台订单发货，平台签收后更新状态"
+      testId="market-page"
+      filters={
+        <MarketFilterBar state={page as unknown as MarketFilterState}>
+          <MarketExport filters={filters} disabled={params.ip_id === undefined} />
+          <MarketImport
+            ipId={params.ip_id}
+            platform={params.platform}
+            onImported={() => void invalidate(api.market.list)}
+          />
+        </MarketFilterBar>
+      }
+    >
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        共 {page.read.data?.pagination.total_rows ?? 0} 个订单
+      </Text>
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(o) => o.id} rowTestId="market-row" />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+      <ShipDialog order={shipping} onClose={() => setShipping(null)} />
+    </ListPage>
+  );
+}
