@@ -29,6 +29,7 @@ import jobPlugin from './features/job/routes.js';
 import playerRoutes from './features/player/routes.js';
 import reviewRoutes from './features/review/routes.js';
 import screenRoutes from './features/screen/routes.js';
+import subscriptionRoutes from './features/subscription/routes.js';
 import fileRoutes from './features/upload/files.js';
 import uploadRoutes from './features/upload/routes.js';
 import storageRoutes from './features/upload/storage.js';
@@ -143,5 +144,6 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(drawMachineRoutes);
   await app.register(playerRoutes);
   await app.register(erpRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(settlementJob);
 }

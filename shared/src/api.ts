@@ -7,11 +7,12 @@ import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './feat
 import { brandRoutes } from './features/brand.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
 import { erpRoutes } from './features/erp.js';
-import { freightRoutes } from './features/freight.js';
+import { freightRoutes, freightTemplateRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
+import { playerSubscriptionRoutes, subscriptionRoutes } from './features/subscription.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
 import { warehouseRoutes } from './features/warehouse.js';
@@ -29,7 +30,7 @@ export const api = {
   gacha: gachaRoutes,
   job: jobRoutes,
   audit: auditRoutes,
-  freight: freightRoutes,
+  freight: { ...freightRoutes, ...freightTemplateRoutes },
   blindBoxRecord: blindBoxRecordRoutes,
   review: reviewRoutes,
   template: templateRoutes,
@@ -38,7 +39,8 @@ export const api = {
   boxMachine: boxMachineRoutes,
   coupon: couponAssociationRoutes,
   drawMachine: drawMachineRoutes,
-  player: playerRoutes,
+  player: { ...playerRoutes, ...playerSubscriptionRoutes },
+  subscription: subscriptionRoutes,
   fairness: fairnessRoutes,
   erp: erpRoutes,
 } as const;

@@ -19,6 +19,7 @@ export * from './features/gacha.js';
 export * from './features/goods.js';
 export * from './features/job.js';
 export * from './features/player.js';
+export * from './features/subscription.js';
 export * from './features/upload.js';
 export * from './features/user.js';
 export * from './features/warehouse.js';

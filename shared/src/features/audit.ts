@@ -60,6 +60,14 @@ export const AUDIT_ENTITIES = {
       file_url: '面单文件',
     },
   },
+  freightTemplate: {
+    title: '运费模板',
+    fields: { ip_id: '品牌', country: '国家', free_num: '包邮数量', price_us: '美元价格', price_th: '泰铢价格' },
+  },
+  subscription: {
+    title: '订阅申请',
+    fields: { status: '状态' },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -76,6 +84,8 @@ export const AUDIT_ACTIONS = {
   import_create: '导入新增',
   import_update: '导入更新',
   print: '打印面单',
+  approve: '通过',
+  reject: '驳回',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

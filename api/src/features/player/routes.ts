@@ -19,6 +19,7 @@ import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
 import { playerOf } from './session.js';
+import playerSubscriptionRoutes from './subscription.js';
 
 const m = messages.drawMachine;
 const SESSION_DAYS = 30;
@@ -32,6 +33,7 @@ const WELCOME_COINS = 2000;
 const playerRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const draws = new DrawQueue(db);
+  await app.register(playerSubscriptionRoutes);
 
   app.route(
     routeOf(api.player.login, async (body) => {
