@@ -23,6 +23,14 @@ afterAll(() => app.close());
 const save = (body: Record<string, unknown>, token = brand) => call(app, api.freight.save, body as never, { token });
 
 describe('freight.save / freight.list (spec 02 screen 8)', () => {
+  it('lists the seeded templates of the demo brand in the spec\'s country order', async () => {
+    const list = await call(app, api.freight.list, { ip_id: molly }, { token: brand });
+    expect(list.body.data.slice(0, 2).map((t) => [t.country, t.free_num, t.price_us, t.price_th])).toEqual([
+      ['th', 1, 0, 0],
+      ['sg', 3, 8.5, 290],
+    ]);
+  });
+
   it('creates a template and lists it with country_text and prices in two decimals', async () => {
     const res = await save({ ip_id: starPets, country: 'sg', free_num: 3, price_us: '5.5', price_th: 180 });
     expect(res.statusCode).toBe(200);

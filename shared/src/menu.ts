@@ -35,6 +35,15 @@ export const MENU = [
     icon: 'warehouse',
     roles: ['box_admin'],
   },
+  {
+    id: 102,
+    pid: 100,
+    path: '/blindBox/overseasFreight',
+    url: 'freight/list',
+    title: '运费模板',
+    icon: 'freight',
+    roles: ['box_admin'],
+  },
   // 110–139 blind-box records, release and the cabinet / box-machine settings.
   {
     id: 110,
@@ -104,6 +113,17 @@ export const MENU = [
     title: '盲盒备案审核',
     icon: 'review',
     roles: ['reviewer'],
+  },
+  // 500–599 用户 (players' subscription applications).
+  { id: 500, pid: 0, path: '/buyUser', url: MENU_GROUP_URL, title: '用户管理', icon: 'users', roles: [] },
+  {
+    id: 501,
+    pid: 500,
+    path: '/buyUser/buyUser',
+    url: 'subscription/list',
+    title: '订阅申请',
+    icon: 'users',
+    roles: ['box_admin'],
   },
 ] as const satisfies readonly MenuRow[];
 

@@ -1,5 +1,6 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { applyForSubscription, reviewSubscriptions } from './simulate-subscription.js';
 
 export interface SimulateOptions {
   minutes: number;
@@ -16,6 +17,8 @@ export interface SimulateSummary {
   pickups: number;
   errors: number;
   machines: number;
+  /** Subscription applications the players made (the merchant reviews them at the end). */
+  subscriptions: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,7 +53,14 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   };
   await refresh();
   log(`${machines.length} machine(s) on sale`);
-  const summary: SimulateSummary = { draws: 0, soldOutAnswers: 0, pickups: 0, errors: 0, machines: machines.length };
+  const summary: SimulateSummary = {
+    draws: 0,
+    soldOutAnswers: 0,
+    pickups: 0,
+    errors: 0,
+    machines: machines.length,
+    subscriptions: 0,
+  };
   const deadline = Date.now() + opts.minutes * 60_000;
   const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
 
@@ -58,6 +68,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     const phone = `188${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
     const login = await call(api.player.login, { phone, nickname: `模拟玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
+    if (await applyForSubscription(client, headers.player_token, ipIds, i)) summary.subscriptions += 1;
     let since = 0;
     while (Date.now() < deadline) {
       if (machines.length === 0) {
@@ -106,5 +117,6 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   } finally {
     clearInterval(refresher);
   }
+  await reviewSubscriptions(client, web_token, ipIds);
   return summary;
 }

@@ -2,7 +2,7 @@ import { api, PER_ID, type RouteInput } from '@toy/shared';
 import { useCallback } from 'react';
 import type { ApiError } from '../lib/http';
 import { useCall } from '../lib/useCall';
-import { toQuery } from './listParams';
+import { pageSizesFor, toQuery } from './listParams';
 import { type ListRoute, useListParams } from './useListParams';
 
 /**
@@ -54,6 +54,7 @@ export function useBrandListPage<D extends ListRoute>(route: D) {
       total: total ?? 0,
       page: params.page,
       pageSize: params.limit,
+      pageSizes: pageSizesFor(url.schema),
       onPageChange: url.setPage,
       onPageSizeChange: url.setPageSize,
     }),

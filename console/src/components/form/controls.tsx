@@ -102,6 +102,7 @@ export function MoneyInput({
   disabled,
   testId,
   ref,
+  currency = '¥',
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -110,9 +111,11 @@ export function MoneyInput({
   disabled?: boolean;
   testId: string;
   ref?: Ref<HTMLInputElement>;
+  /** The sign before the amount ($ for US dollars, ฿ for baht). */
+  currency?: string;
 }) {
   return (
-    <InputGroup startElement="¥">
+    <InputGroup startElement={currency}>
       <Input
         ref={ref}
         inputMode="decimal"
