@@ -23,7 +23,7 @@ afterAll(() => app.close());
 const save = (body: Record<string, unknown>, token = brand) => call(app, api.freight.save, body as never, { token });
 
 describe('freight.save / freight.list (spec 02 screen 8)', () => {
-  it('lists the seeded templates of the demo brand in the spec\'s country order', async () => {
+  it("lists the seeded templates of the demo brand in the spec's country order", async () => {
     const list = await call(app, api.freight.list, { ip_id: molly }, { token: brand });
     expect(list.body.data.slice(0, 2).map((t) => [t.country, t.free_num, t.price_us, t.price_th])).toEqual([
       ['th', 1, 0, 0],

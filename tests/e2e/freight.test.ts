@@ -82,7 +82,12 @@ describe.skipIf(!hasBrowser)('freight templates and subscription applications', 
   it('approves and rejects applications that players made, each after a confirmation', async () => {
     const players = playerClient(suite.stack.apiUrl);
     const token = await suite.stack.login('brand@demo.local');
-    const brands = await suite.stack.call<{ ips: { id: number }[] }>('GET', '/web/helper/seller/ips', { per_id: 14 }, token);
+    const brands = await suite.stack.call<{ ips: { id: number }[] }>(
+      'GET',
+      '/web/helper/seller/ips',
+      { per_id: 14 },
+      token,
+    );
     const ipId = brands.body.data.ips[0]!.id;
     for (const [i, email] of ['lin@example.com', 'tan@example.com', 'wong@example.com'].entries()) {
       const p = await players.login(`1370000000${i}`);
