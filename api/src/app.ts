@@ -18,6 +18,7 @@ import blindBoxRoutes from './features/blind-box/routes.js';
 import blindBoxRecordRoutes from './features/blind-box-record/routes.js';
 import boxSettingsRoutes from './features/box-settings/routes.js';
 import brandRoutes from './features/brand/routes.js';
+import couponRoutes from './features/coupon/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
 import settlementJob from './features/draw-machine/settlement.js';
 import erpRoutes from './features/erp/routes.js';
@@ -145,5 +146,6 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(playerRoutes);
   await app.register(erpRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(couponRoutes);
   await app.register(settlementJob);
 }

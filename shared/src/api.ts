@@ -5,6 +5,7 @@ import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
 import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.js';
 import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
+import { couponRoutes, playerCouponRoutes } from './features/coupon.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
 import { erpRoutes } from './features/erp.js';
 import { freightRoutes, freightTemplateRoutes } from './features/freight.js';
@@ -37,9 +38,9 @@ export const api = {
   blindBox: blindBoxRoutes,
   cabinet: cabinetRoutes,
   boxMachine: boxMachineRoutes,
-  coupon: couponAssociationRoutes,
+  coupon: { ...couponAssociationRoutes, ...couponRoutes },
   drawMachine: drawMachineRoutes,
-  player: { ...playerRoutes, ...playerSubscriptionRoutes },
+  player: { ...playerRoutes, ...playerSubscriptionRoutes, ...playerCouponRoutes },
   subscription: subscriptionRoutes,
   fairness: fairnessRoutes,
   erp: erpRoutes,

@@ -18,6 +18,7 @@ import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
+import playerCouponRoutes from './coupon.js';
 import { playerOf } from './session.js';
 import playerSubscriptionRoutes from './subscription.js';
 
@@ -34,6 +35,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const draws = new DrawQueue(db);
   await app.register(playerSubscriptionRoutes);
+  await app.register(playerCouponRoutes);
 
   app.route(
     routeOf(api.player.login, async (body) => {
