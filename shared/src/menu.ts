@@ -93,6 +93,26 @@ export const MENU = [
     icon: 'box',
     roles: ['box_admin'],
   },
+  // 150–159 coupons (coupon_admin).
+  {
+    id: 150,
+    pid: 100,
+    path: '/blindBox/coupon',
+    url: 'coupon/list',
+    title: '优惠券管理',
+    icon: 'coupon',
+    roles: ['coupon_admin'],
+  },
+  {
+    id: 151,
+    pid: 100,
+    path: '/blindBox/couponAdd',
+    url: 'coupon/form',
+    title: '新建优惠券',
+    icon: 'coupon',
+    roles: ['coupon_admin'],
+    hidden: true,
+  },
   { id: 200, pid: 0, path: '/goods', url: MENU_GROUP_URL, title: '商品管理', icon: 'package', roles: [] },
   { id: 201, pid: 200, path: '/goods/list', url: 'goods/list', title: '商品列表', icon: 'goods', roles: ['box_admin'] },
   {

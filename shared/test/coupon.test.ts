@@ -100,11 +100,13 @@ describe('the coupon form rules (spec 02 §5, in order)', () => {
     expect(parsed.ok && parsed.data).toMatchObject({
       first_only: 0,
       face_value: 85,
-      max_face_value: 2050,
+      max_face_value: 20.5,
       full_amount: 0,
       limit_num: 1,
       need_points: 0,
     });
+    // The output parses to itself: a form sends what it checked.
+    expect(parsed.ok && validate(couponSave, parsed.data)).toEqual(parsed);
     const guess = validate(couponSave, { ...base, coupon_type: 5, face_value: 3, receive_condition: 3, limit_num: '' });
     expect(guess.ok && guess.data.limit_num).toBe(0);
     const points = validate(couponSave, {
@@ -116,7 +118,7 @@ describe('the coupon form rules (spec 02 §5, in order)', () => {
       need_points: 50,
       first_only: 1,
     });
-    expect(points.ok && points.data).toMatchObject({ limit_num: 3, need_points: 50, first_only: 1, face_value: 300 });
+    expect(points.ok && points.data).toMatchObject({ limit_num: 3, need_points: 50, first_only: 1, face_value: 3 });
   });
 
   it('faces: 满100减10 / 8.5折 / 无门槛减5', () => {

@@ -1,6 +1,7 @@
-import { Field, HStack, Input } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { RotateCcw, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DateTimeInput } from './DateTimeInput';
 import { Choice, type Option } from './form/controls';
 import { ToolButton } from './ToolButton';
 
@@ -111,6 +112,48 @@ export function FilterChoice({
         {label}
       </Field.Label>
       <Choice value={value} onChange={onChange} options={options} testId={testId} h="32px" />
+    </Field.Root>
+  );
+}
+
+/** A labelled time range of a list's filter bar: two date-times, each applied when picked. */
+export function FilterDateRange({
+  label,
+  from,
+  to,
+  onChange,
+  testId,
+}: {
+  label: string;
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+  testId: string;
+}) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label fontSize="sm" color="fg.muted">
+        {label}
+      </Field.Label>
+      <HStack gap="2">
+        <Box w="200px">
+          <DateTimeInput
+            value={from}
+            onChange={(v) => onChange({ from: v, to })}
+            placeholder="开始时间"
+            testId={`${testId}-from`}
+          />
+        </Box>
+        <Text color="fg.muted">至</Text>
+        <Box w="200px">
+          <DateTimeInput
+            value={to}
+            onChange={(v) => onChange({ from, to: v })}
+            placeholder="结束时间"
+            testId={`${testId}-to`}
+          />
+        </Box>
+      </HStack>
     </Field.Root>
   );
 }

@@ -230,7 +230,6 @@ export const couponSave = withRules(
   }),
   couponRules,
 ).transform((v) => {
-  const fen = (x: Raw) => Math.round(Number(x) * 100);
   const t = v.coupon_type;
   const condition = v.receive_condition;
   return {
@@ -241,9 +240,9 @@ export const couponSave = withRules(
     first_only:
       (FIRST_ONLY_BUSINESS_TYPES as readonly number[]).includes(v.business_type) && Number(v.first_only) === 1 ? 1 : 0,
     coupon_type: t,
-    full_amount: t === COUPON_TYPE.threshold ? fen(v.full_amount) : 0,
-    face_value: t === COUPON_TYPE.percent ? Number(v.face_value) : fen(v.face_value),
-    max_face_value: t === COUPON_TYPE.percent ? fen(v.max_face_value) : 0,
+    full_amount: t === COUPON_TYPE.threshold ? Number(v.full_amount) : 0,
+    face_value: Number(v.face_value),
+    max_face_value: t === COUPON_TYPE.percent ? Number(v.max_face_value) : 0,
     invalid_type: v.invalid_type,
     invalid_time: v.invalid_type === 2 ? Number(v.invalid_time) : 0,
     start_time: String(v.start_time).trim(),

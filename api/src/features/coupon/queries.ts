@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { coupons } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
-import { fenToYuan } from '../../lib/money.js';
+import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';
 import { containing } from '../goods/queries.js';
@@ -94,9 +94,9 @@ const columnsOf = (input: CouponSaveInput) => ({
   businessType: input.business_type,
   firstOnly: input.first_only,
   couponType: input.coupon_type,
-  fullAmount: input.full_amount,
-  faceValue: input.face_value,
-  maxFaceValue: input.max_face_value,
+  fullAmount: yuanToFen(input.full_amount),
+  faceValue: input.coupon_type === 3 ? input.face_value : yuanToFen(input.face_value),
+  maxFaceValue: yuanToFen(input.max_face_value),
   invalidType: input.invalid_type,
   invalidTime: input.invalid_time,
   startTime: shanghaiInstant(input.start_time),

@@ -178,10 +178,12 @@ export function DigitsInput({
   minW,
   testId,
   ref,
+  disabled,
 }: {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  disabled?: boolean;
   prefix?: string;
   placeholder?: string;
   size?: 'sm' | 'md';
@@ -197,6 +199,7 @@ export function DigitsInput({
       minW={minW}
       inputMode="numeric"
       placeholder={placeholder}
+      disabled={disabled}
       value={value}
       onChange={(e) => onChange(digitsOnly(e.target.value))}
       onBlur={onBlur}

@@ -282,6 +282,7 @@ export function DigitsField({ placeholder, prefix, ...field }: FieldProps & { pl
           onBlur={f.onBlur}
           prefix={prefix}
           placeholder={placeholder}
+          disabled={field.disabled}
           testId={field.testId ?? field.name}
         />
       )}
