@@ -79,7 +79,9 @@ describe('deposit.ship', () => {
     const a = await makePickup(app, machine.id, 2);
     const ship = (order_sn: string, token = brand, extra = EXPRESS) =>
       call(app, api.deposit.ship, { order_sn, ...extra }, { token });
-    expect((await ship(a.drawSns[0]!, brand, { express_company: '', express: '' })).body.msg).toBe(m.companyRequired);
+    expect((await ship(a.drawSns[0]!, brand, { express_company: '', express: '' })).body.msg).toBe(
+      messages.shipment.companyRequired,
+    );
     expect((await ship(a.drawSns[0]!, other)).statusCode).toBe(404);
     expect((await ship(a.drawSns[0]!)).body.data).toEqual({ delivery_status: 4 });
     expect((await ship(a.drawSns[0]!)).body.msg).toBe(m.notShippable);

@@ -1,10 +1,10 @@
-import { type FairnessLog, verifyFairness } from '@toy/shared';
+import { api, type FairnessLog, verifyFairness } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { apiClient } from '../src/tools/client.js';
 import { simulate } from '../src/tools/simulate-core.js';
 import { demoApp, listen, publishMachine } from './draw-helpers.js';
-import { PASSWORD } from './helpers.js';
+import { call, PASSWORD } from './helpers.js';
 
 const { app, brand, molly, sweet } = await demoApp();
 const base = await listen(app);
@@ -23,6 +23,9 @@ describe('simulate', () => {
     expect(summary.errors).toBe(0);
     expect(summary.pickups).toBeGreaterThan(0);
     expect(await reconcile(app.db)).toEqual([]);
+    // Every subscription application the players made is on the merchant's list, some reviewed.
+    const apps = await call(app, api.subscription.list, { status: -1, limit: 100 }, { token: brand });
+    expect(apps.body.data.pagination.total_rows).toBe(summary.subscriptions);
     const log = (await client.call(client.api.fairness.log, { batch_id: id })).data as FairnessLog;
     if (log.off === 2) expect(verifyFairness(log)).toBeNull();
     else expect(log.allocations[0]!.seed).toBeNull();

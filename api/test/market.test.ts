@@ -220,14 +220,14 @@ describe('market.ship and the marketplace’s receipt', () => {
     const [id] = await pushOrders(app, 'shopee', [marketOrderOf(molly, {}, 3)]);
     const lines = (await detail(id!)).body.data.order.goods;
     const empty = await call(app, api.market.ship, { id: id!, express_company: ' ', express: '' }, { token: brand });
-    expect(empty.body).toEqual({ status: 400, msg: m.companyRequired, data: null });
+    expect(empty.body).toEqual({ status: 400, msg: messages.shipment.companyRequired, data: null });
     const noNumber = await call(
       app,
       api.market.ship,
       { id: id!, express_company: '顺丰', express: '' },
       { token: brand },
     );
-    expect(noNumber.body.msg).toBe(m.expressRequired);
+    expect(noNumber.body.msg).toBe(messages.shipment.expressRequired);
     const none = await call(
       app,
       api.market.ship,
@@ -443,8 +443,8 @@ describe('market.import', () => {
       { row: 6, column: '订单号', message: m.importOrderMissing },
       { row: 7, column: '订单号', message: m.importDuplicate },
       { row: 8, column: '订单号', message: m.importOrderRequired },
-      { row: 9, column: '物流公司', message: m.companyRequired },
-      { row: 10, column: '物流单号', message: m.expressRequired },
+      { row: 9, column: '物流公司', message: messages.shipment.companyRequired },
+      { row: 10, column: '物流单号', message: messages.shipment.expressRequired },
     ]);
     const report = readSheet(await download(app, preview.body.data.error_url!));
     expect(report[0]).toEqual([...header, '错误原因']);

@@ -145,21 +145,21 @@ describe('ship', () => {
   it('checks the courier company, then the tracking number, in that order', async () => {
     const o = await paidOrder(app, buyer, [{ goods_id: a, buy_num: 1 }]);
     const both = await call(app, api.order.express, { order_id: o.id, express_company: ' ', express: '' }, as(brand));
-    expect(both.body).toMatchObject({ status: 400, msg: m.companyRequired });
+    expect(both.body).toMatchObject({ status: 400, msg: messages.shipment.companyRequired });
     const number = await call(
       app,
       api.order.express,
       { order_id: o.id, express_company: '顺丰', express: '' },
       as(brand),
     );
-    expect(number.body).toMatchObject({ status: 400, msg: m.expressRequired });
+    expect(number.body).toMatchObject({ status: 400, msg: messages.shipment.expressRequired });
     const page = await call(
       app,
       api.order.ship,
       { order_sn: o.order_sn, express_company: '', express: 'x' },
       as(brand),
     );
-    expect(page.body).toMatchObject({ status: 400, msg: m.companyRequired });
+    expect(page.body).toMatchObject({ status: 400, msg: messages.shipment.companyRequired });
     expect((await detail(app, brand, o.order_sn)).body.data).toMatchObject({ logistics_state: 0, expre: null });
   });
 

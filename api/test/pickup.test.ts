@@ -81,14 +81,14 @@ describe('shipping a pickup', () => {
       { order_sn: a.orderSn, express_company: '', express: '' },
       { token: brand },
     );
-    expect(noCompany.body.msg).toBe(m.companyRequired);
+    expect(noCompany.body.msg).toBe(messages.shipment.companyRequired);
     const noNumber = await call(
       app,
       api.pickup.ship,
       { order_sn: a.orderSn, express_company: '顺丰', express: ' ' },
       { token: brand },
     );
-    expect(noNumber.body.msg).toBe(m.numberRequired);
+    expect(noNumber.body.msg).toBe(messages.shipment.expressRequired);
     const theirs = await call(app, api.pickup.ship, { order_sn: a.orderSn, ...EXPRESS }, { token: other });
     expect(theirs.statusCode).toBe(404);
     const ok = await call(app, api.pickup.ship, { order_sn: a.orderSn, ...EXPRESS }, { token: brand });
@@ -133,7 +133,9 @@ describe('shipping a pickup', () => {
       call(app, api.retrieval.shipMore, { order_sn: a.orderSn, child_ids, ...extra }, { token: brand });
     expect((await more([])).body.msg).toBe(m.childrenRequired);
     expect((await more([999999])).body.msg).toBe(m.childrenInvalid);
-    expect((await more([a.depositIds[0]!], { express_company: '', express: 'x' })).body.msg).toBe(m.companyRequired);
+    expect((await more([a.depositIds[0]!], { express_company: '', express: 'x' })).body.msg).toBe(
+      messages.shipment.companyRequired,
+    );
     expect((await more([a.depositIds[0]!])).body.data).toEqual({ delivery_status: 4 });
     expect((await more([a.depositIds[0]!])).body.msg).toBe(m.childrenInvalid);
     const partial = (await info(a.orderSn)).body.data.info;
@@ -242,7 +244,7 @@ describe('pickup.import', () => {
       [4, m.notShippable],
       [5, m.importDuplicate],
       [6, m.orderMissing],
-      [7, m.companyRequired],
+      [7, messages.shipment.companyRequired],
     ]);
     const report = sheetRows(await download(app, dry.body.data.error_url!));
     expect(report[0]).toEqual([...header, '错误原因']);

@@ -5,17 +5,19 @@ import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
 import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.js';
 import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
+import { couponRoutes, playerCouponRoutes } from './features/coupon.js';
 import { depositRoutes } from './features/deposit.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
 import { erpRoutes } from './features/erp.js';
-import { freightRoutes } from './features/freight.js';
+import { freightRoutes, freightTemplateRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
+import { marketRoutes } from './features/market.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
-import { marketRoutes } from './features/market.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
+import { playerSubscriptionRoutes, subscriptionRoutes } from './features/subscription.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
 import { warehouseRoutes } from './features/warehouse.js';
@@ -33,16 +35,17 @@ export const api = {
   gacha: gachaRoutes,
   job: jobRoutes,
   audit: auditRoutes,
-  freight: freightRoutes,
+  freight: { ...freightRoutes, ...freightTemplateRoutes },
   blindBoxRecord: blindBoxRecordRoutes,
   review: reviewRoutes,
   template: templateRoutes,
   blindBox: blindBoxRoutes,
   cabinet: cabinetRoutes,
   boxMachine: boxMachineRoutes,
-  coupon: couponAssociationRoutes,
+  coupon: { ...couponAssociationRoutes, ...couponRoutes },
   drawMachine: drawMachineRoutes,
-  player: { ...playerRoutes, ...playerOrderRoutes },
+  player: { ...playerRoutes, ...playerOrderRoutes, ...playerSubscriptionRoutes, ...playerCouponRoutes },
+  subscription: subscriptionRoutes,
   fairness: fairnessRoutes,
   erp: erpRoutes,
   order: orderRoutes,

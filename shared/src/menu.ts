@@ -35,6 +35,15 @@ export const MENU = [
     icon: 'warehouse',
     roles: ['box_admin'],
   },
+  {
+    id: 102,
+    pid: 100,
+    path: '/blindBox/overseasFreight',
+    url: 'freight/list',
+    title: '运费模板',
+    icon: 'freight',
+    roles: ['box_admin'],
+  },
   // 110–139 blind-box records, release and the cabinet / box-machine settings.
   {
     id: 110,
@@ -92,6 +101,26 @@ export const MENU = [
     title: '寄存订单',
     icon: 'box',
     roles: ['box_admin'],
+  },
+  // 150–159 coupons (coupon_admin).
+  {
+    id: 150,
+    pid: 100,
+    path: '/blindBox/coupon',
+    url: 'coupon/list',
+    title: '优惠券管理',
+    icon: 'coupon',
+    roles: ['coupon_admin'],
+  },
+  {
+    id: 151,
+    pid: 100,
+    path: '/blindBox/couponAdd',
+    url: 'coupon/form',
+    title: '新建优惠券',
+    icon: 'coupon',
+    roles: ['coupon_admin'],
+    hidden: true,
   },
   { id: 200, pid: 0, path: '/goods', url: MENU_GROUP_URL, title: '商品管理', icon: 'package', roles: [] },
   { id: 201, pid: 200, path: '/goods/list', url: 'goods/list', title: '商品列表', icon: 'goods', roles: ['box_admin'] },
@@ -173,6 +202,17 @@ export const MENU = [
     title: '盲盒备案审核',
     icon: 'review',
     roles: ['reviewer'],
+  },
+  // 500–599 用户 (players' subscription applications).
+  { id: 500, pid: 0, path: '/buyUser', url: MENU_GROUP_URL, title: '用户管理', icon: 'users', roles: [] },
+  {
+    id: 501,
+    pid: 500,
+    path: '/buyUser/buyUser',
+    url: 'subscription/list',
+    title: '订阅申请',
+    icon: 'users',
+    roles: ['box_admin'],
   },
 ] as const satisfies readonly MenuRow[];
 

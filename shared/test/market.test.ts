@@ -30,8 +30,8 @@ describe('the ship form', () => {
   it('answers the message of the place that shows it, company first', () => {
     const empty = { id: 1, express_company: '', express: '' };
     const noNumber = { id: 1, express_company: '顺丰', express: ' ' };
-    expect(validate(marketShip, empty)).toMatchObject({ ok: false, message: m.companyRequired });
-    expect(validate(marketShip, noNumber)).toMatchObject({ ok: false, message: m.expressRequired });
+    expect(validate(marketShip, empty)).toMatchObject({ ok: false, message: messages.shipment.companyRequired });
+    expect(validate(marketShip, noNumber)).toMatchObject({ ok: false, message: messages.shipment.expressRequired });
     expect(validate(marketShipDialogForm, empty)).toMatchObject({ ok: false, message: '请输入物流公司' });
     expect(validate(marketShipDialogForm, noNumber)).toMatchObject({ ok: false, message: '请输入物流单号' });
     expect(validate(marketShipPageForm, empty)).toMatchObject({ ok: false, message: '请输入快递公司' });

@@ -12,8 +12,8 @@ import {
   orderExpressBody,
   orderFilters,
   orderHeaderText,
+  orderShipPageRules,
   resolveOrderFilters,
-  shipPageRules,
 } from '../src/index.js';
 
 const o = (patch: Partial<OrderHeaderInput>): OrderHeaderInput => ({
@@ -81,7 +81,7 @@ describe('ship form rules (spec 02 §5): company first, then number, in three wo
   it.each([
     [expressRules, '物流公司不可为空', '物流单号不可为空'],
     [expressDialogRules, '请输入物流公司', '请输入物流单号'],
-    [shipPageRules, '请输入快递公司', '请输入快递单号'],
+    [orderShipPageRules, '请输入快递公司', '请输入快递单号'],
   ] as const)('%#', (table, company, number) => {
     expect(firstFailure(table, {})?.message).toBe(company);
     expect(firstFailure(table, { express_company: ' ', express: 'x' })?.message).toBe(company);

@@ -123,10 +123,14 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     const firstSn = (await first.getByTestId('market-order-sn').textContent())!;
     await first.getByTestId('market-ship').click();
     await page.getByTestId('market-ship-save').click();
-    await expect.poll(() => page.getByTestId('error-express_company').textContent()).toBe(m.dialogCompanyRequired);
+    await expect
+      .poll(() => page.getByTestId('error-express_company').textContent())
+      .toBe(messages.shipment.dialogCompanyRequired);
     await page.getByTestId('market-ship-company').fill('顺丰速运');
     await page.getByTestId('market-ship-save').click();
-    await expect.poll(() => page.getByTestId('error-express').textContent()).toBe(m.dialogExpressRequired);
+    await expect
+      .poll(() => page.getByTestId('error-express').textContent())
+      .toBe(messages.shipment.dialogExpressRequired);
     await page.getByTestId('market-ship-express').fill('SF-DIALOG-1');
     await shot(page, 'market-ship-dialog');
     await page.getByTestId('market-ship-save').click();
@@ -143,10 +147,14 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     await page.getByTestId('market-copy').click();
     await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
     await page.getByTestId('market-page-submit').click();
-    await expect.poll(() => page.getByTestId('error-express_company').textContent()).toBe(m.pageCompanyRequired);
+    await expect
+      .poll(() => page.getByTestId('error-express_company').textContent())
+      .toBe(messages.shipment.pageCompanyRequired);
     await page.getByTestId('market-page-company').fill('中通快递');
     await page.getByTestId('market-page-submit').click();
-    await expect.poll(() => page.getByTestId('error-express').textContent()).toBe(m.pageExpressRequired);
+    await expect
+      .poll(() => page.getByTestId('error-express').textContent())
+      .toBe(messages.shipment.pageExpressRequired);
     await page.getByTestId('market-page-express').fill('ZT-PAGE-1');
     await page.getByTestId('market-ship-pick').nth(1).click();
     await shot(page, 'market-ship-page');

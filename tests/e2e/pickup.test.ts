@@ -118,7 +118,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('漕溪北路 88 号');
     await page.getByTestId('ship-more').click();
-    await expect.poll(() => toast(page, m.courierInput).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.shipment.pageCompanyRequired).isVisible()).toBe(true);
     await page.getByTestId('ship-page-company').fill('顺丰速运');
     await page.getByTestId('ship-page-number').fill('SF100');
     await page.getByTestId('ship-more').click();
@@ -137,7 +137,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     await expect.poll(() => page.getByTestId('ship-goods').count()).toBe(3);
     await page.getByTestId('ship-page-company').fill('中通快递');
     await page.getByTestId('ship-all').click();
-    await expect.poll(() => toast(page, m.trackingInput).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.shipment.pageExpressRequired).isVisible()).toBe(true);
     await page.getByTestId('ship-page-number').fill('ZT200');
     await page.getByTestId('ship-all').click();
     await page.waitForURL(/\/order\/detail\?/);
@@ -192,10 +192,10 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     const rowC = page.getByTestId('pickup-row').filter({ hasText: c.orderSn });
     await rowC.getByTestId('pickup-ship').click();
     await page.getByTestId('ship-save').click();
-    await expect.poll(() => toast(page, m.companyInput).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.shipment.dialogCompanyRequired).isVisible()).toBe(true);
     await page.getByTestId('ship-company').fill('圆通速递');
     await page.getByTestId('ship-save').click();
-    await expect.poll(() => toast(page, m.numberInput).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.shipment.dialogExpressRequired).isVisible()).toBe(true);
     await page.getByTestId('ship-number').fill('YT300');
     await shot(page, 'pickup-ship-dialog');
     await page.getByTestId('ship-save').click();

@@ -52,6 +52,12 @@ export const DEMO_WAREHOUSES = [
   { name: '吉隆坡仓', country: 'my' },
 ] as const;
 
+/** Freight templates of brand@demo.local's first brand (prices in cents / satang). */
+export const DEMO_FREIGHT_TEMPLATES = [
+  { country: 'th', freeNum: 1, priceUs: 0, priceTh: 0 },
+  { country: 'sg', freeNum: 3, priceUs: 850, priceTh: 29000 },
+] as const;
+
 /** Deposit freight of brand@demo.local's first brand (the second is left unset). */
 export const DEMO_DEPOSIT_FREIGHT = { freeDays: 90, freeNum: 3, unitPriceFen: 1800 };
 

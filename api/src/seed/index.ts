@@ -1,12 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { brands, depositFreight, erpAccountBrands, erpAccounts, userBrands, users, warehouses } from '../db/schema.js';
+import {
+  brands,
+  depositFreight,
+  erpAccountBrands,
+  erpAccounts,
+  freightTemplates,
+  userBrands,
+  users,
+  warehouses,
+} from '../db/schema.js';
 import type { StorageDirs } from '../http/types.js';
 import { hashPassword } from '../lib/password.js';
 import { seedBlindBoxes } from './blind-box.js';
 import {
   DEMO_DEPOSIT_FREIGHT,
   DEMO_ERP_ACCOUNT,
+  DEMO_FREIGHT_TEMPLATES,
   DEMO_PASSWORD,
   DEMO_USERS,
   DEMO_WAREHOUSES,
@@ -106,6 +116,10 @@ export async function seed(db: Db, storage: StorageDirs): Promise<void> {
         .limit(1);
       if (!exists) await tx.insert(warehouses).values({ ipId, name: w.name, country: w.country });
     }
+    await tx
+      .insert(freightTemplates)
+      .values(DEMO_FREIGHT_TEMPLATES.map((t) => ({ ipId, ...t })))
+      .onConflictDoNothing();
     await seedErpAccount(tx, passwordHash);
     const f = DEMO_DEPOSIT_FREIGHT;
     await tx

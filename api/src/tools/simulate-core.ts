@@ -1,8 +1,9 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { type MarketSummary, simulateMarket } from './simulate-market.js';
 import { startOrders } from './simulate-order.js';
 import { type FulfilmentSummary, simulateFulfilment } from './simulate-pickup.js';
-import { type MarketSummary, simulateMarket } from './simulate-market.js';
+import { applyForSubscription, reviewSubscriptions } from './simulate-subscription.js';
 
 export interface SimulateOptions {
   minutes: number;
@@ -23,6 +24,8 @@ export interface SimulateSummary {
   orders: number;
   fulfilment?: FulfilmentSummary;
   market?: MarketSummary;
+  /** Subscription applications the players made (the merchant reviews them at the end). */
+  subscriptions: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -65,6 +68,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     errors: 0,
     machines: machines.length,
     orders: 0,
+    subscriptions: 0,
   };
   const deadline = Date.now() + opts.minutes * 60_000;
   const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
@@ -73,6 +77,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     const phone = `188${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
     const login = await call(api.player.login, { phone, nickname: `模拟玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
+    if (await applyForSubscription(client, headers.player_token, ipIds, i)) summary.subscriptions += 1;
     let since = 0;
     while (Date.now() < deadline) {
       if (machines.length === 0) {
@@ -124,5 +129,6 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   await orders.finish();
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);
   summary.market = await simulateMarket(client, { web_token, ipIds, log });
+  await reviewSubscriptions(client, web_token, ipIds);
   return { ...summary, orders: orders.orders, errors: summary.errors + orders.errors };
 }

@@ -13,6 +13,10 @@ export type PageImport = () => Promise<PageModule>;
 export const routeMap = {
   dashboard: () => import('../features/dashboard/DashboardPage'),
   'warehouse/list': () => import('../features/warehouse/WarehouseListPage'),
+  'freight/list': () => import('../features/freight/FreightListPage'),
+  'coupon/list': () => import('../features/coupon/CouponListPage'),
+  'coupon/form': () => import('../features/coupon/CouponFormPage'),
+  'subscription/list': () => import('../features/subscription/SubscriptionListPage'),
   'blindBoxRecord/list': () => import('../features/blind-box-record/RecordListPage'),
   'blindBoxRecord/form': () => import('../features/blind-box-record/RecordFormPage'),
   'blindBox/release': () => import('../features/blind-box/ReleasePage'),

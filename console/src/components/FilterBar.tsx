@@ -1,4 +1,4 @@
-import { PER_ID } from '@toy/shared';
+import { PER_ID, type PermissionId } from '@toy/shared';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { BrandFilter } from './BrandSelect';
@@ -20,6 +20,8 @@ export interface FilterState {
   schema: z.ZodObject;
   params: Record<string, unknown>;
   ipId: number | undefined;
+  /** The permission the brands are listed for (the list call's; 14 when not given). */
+  perId?: PermissionId;
   onBrand(id: number | undefined, meta: { auto: boolean }): void;
   setFilters(patch: Record<string, unknown>): void;
   reset(keep?: string[]): void;
@@ -52,7 +54,12 @@ export function FilterBar({
     );
   return (
     <>
-      <BrandFilter perId={PER_ID.box} value={state.ipId} onChange={state.onBrand} testId={`${testId}-filter-brand`} />
+      <BrandFilter
+        perId={state.perId ?? PER_ID.box}
+        value={state.ipId}
+        onChange={state.onBrand}
+        testId={`${testId}-filter-brand`}
+      />
       {texts.map((t) => (
         <FilterInput
           key={t.name}

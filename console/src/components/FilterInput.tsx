@@ -1,6 +1,8 @@
-import { Field, HStack, Input } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { RotateCcw, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DateTimeInput } from './DateTimeInput';
+import { Choice, type Option } from './form/controls';
 import { ToolButton } from './ToolButton';
 
 export interface FilterInputProps {
@@ -87,5 +89,71 @@ export function SearchButtons({
       )}
       {children}
     </HStack>
+  );
+}
+
+/** A labelled choice of a list's filter bar (a status, a type), applied at once. */
+export function FilterChoice({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly Option[];
+  testId: string;
+}) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label fontSize="sm" color="fg.muted">
+        {label}
+      </Field.Label>
+      <Choice value={value} onChange={onChange} options={options} testId={testId} h="32px" />
+    </Field.Root>
+  );
+}
+
+/** A labelled time range of a list's filter bar: two date-times, each applied when picked. */
+export function FilterDateRange({
+  label,
+  from,
+  to,
+  onChange,
+  testId,
+}: {
+  label: string;
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+  testId: string;
+}) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label fontSize="sm" color="fg.muted">
+        {label}
+      </Field.Label>
+      <HStack gap="2">
+        <Box w="200px">
+          <DateTimeInput
+            value={from}
+            onChange={(v) => onChange({ from: v, to })}
+            placeholder="开始时间"
+            testId={`${testId}-from`}
+          />
+        </Box>
+        <Text color="fg.muted">至</Text>
+        <Box w="200px">
+          <DateTimeInput
+            value={to}
+            onChange={(v) => onChange({ from, to: v })}
+            placeholder="结束时间"
+            testId={`${testId}-to`}
+          />
+        </Box>
+      </HStack>
+    </Field.Root>
   );
 }

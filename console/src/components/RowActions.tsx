@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { History, type LucideIcon, Pencil } from 'lucide-react';
+import { History, type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** The buttons of a row's 操作 cell, side by side. */
@@ -31,6 +31,15 @@ export function EditAction({ onClick, testId }: { onClick: () => void; testId?: 
   return (
     <RowAction icon={Pencil} onClick={onClick} testId={testId}>
       编辑
+    </RowAction>
+  );
+}
+
+/** 删除 of a row (the caller asks for confirmation). */
+export function DeleteAction({ onClick, testId }: { onClick: () => void; testId?: string }) {
+  return (
+    <RowAction icon={Trash2} palette="red" onClick={onClick} testId={testId}>
+      删除
     </RowAction>
   );
 }

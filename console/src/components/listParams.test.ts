@@ -1,6 +1,14 @@
 import { api } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
-import { filter, listDefaults, listSchema, parseListParams, readFilter, serializeListParams } from './listParams';
+import {
+  filter,
+  listDefaults,
+  listSchema,
+  pageSizesFor,
+  parseListParams,
+  readFilter,
+  serializeListParams,
+} from './listParams';
 
 const schema = listSchema(
   { ip_id: filter.id(), title: filter.text(), state: filter.oneOf(['on', 'off']) },
@@ -56,5 +64,12 @@ describe('filter boxes', () => {
     expect(readFilter(gacha.sku_id, '0')).toBeUndefined();
     expect(readFilter(gacha.sku_id, '1.5')).toBeUndefined();
     expect(readFilter(undefined, 'x')).toBeUndefined();
+  });
+});
+
+describe('pageSizesFor', () => {
+  it('offers a list its declared default first, then the larger standard sizes', () => {
+    expect(pageSizesFor(api.subscription.list.query)).toEqual([10, 20, 50, 100, 200]);
+    expect(pageSizesFor(api.goods.list.query)).toEqual([20, 50, 100, 200]);
   });
 });

@@ -25,6 +25,17 @@ export function listSchema<Shape extends z.ZodRawShape>(filters: Shape, options:
   });
 }
 
+/**
+ * The page sizes a list offers: its declared default first, then the larger standard sizes (a
+ * spec-02 list of 10 a page offers 10, 20, 50, …).
+ */
+export function pageSizesFor(schema: z.ZodObject): readonly number[] {
+  const limit = schema.shape.limit as z.ZodType | undefined;
+  const first = limit?.safeParse(undefined).data;
+  if (typeof first !== 'number' || PAGE_SIZES.includes(first as never)) return PAGE_SIZES;
+  return [first, ...PAGE_SIZES.filter((n) => n > first)];
+}
+
 export type ListSchema = z.ZodObject<z.ZodRawShape & { page: z.ZodType; limit: z.ZodType }>;
 
 /** Optional filter fields as they come from a query string. */

@@ -1,8 +1,8 @@
-import { api, PER_ID, type RouteInput } from '@toy/shared';
+import { api, PER_ID, type PermissionId, type RouteInput } from '@toy/shared';
 import { useCallback } from 'react';
 import type { ApiError } from '../lib/http';
 import { useCall } from '../lib/useCall';
-import { toQuery } from './listParams';
+import { pageSizesFor, toQuery } from './listParams';
 import { type ListRoute, useListParams } from './useListParams';
 
 /**
@@ -13,8 +13,9 @@ import { type ListRoute, useListParams } from './useListParams';
 export function useBrandList(
   ipId: number | undefined,
   setFilters: (patch: { ip_id: number | undefined }, options?: { replace?: boolean }) => void,
+  perId: PermissionId = PER_ID.box,
 ) {
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box });
+  const brands = useCall(api.brand.mine, { per_id: perId });
   const waitingBrand = ipId === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
   const onBrand = useCallback(
     (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
@@ -42,11 +43,14 @@ export function useBrandList(
 export function useBrandListPage<D extends ListRoute>(route: D) {
   const url = useListParams(route);
   const params = url.params as { ip_id?: number; page: number; limit: number };
-  const { onBrand, table } = useBrandList(params.ip_id, url.setFilters as never);
+  // The brands are those of the list call's own permission (per_id 15 for coupons, else 14).
+  const perId = route.perId ?? PER_ID.box;
+  const { onBrand, table } = useBrandList(params.ip_id, url.setFilters as never, perId);
   const read = useCall(route, toQuery(url.params) as RouteInput<D>, { enabled: params.ip_id !== undefined });
   return {
     ...url,
     ipId: params.ip_id,
+    perId,
     onBrand,
     read,
     table: <R>(rows: R[] | undefined) => table(rows, read),
@@ -54,6 +58,7 @@ export function useBrandListPage<D extends ListRoute>(route: D) {
       total: total ?? 0,
       page: params.page,
       pageSize: params.limit,
+      pageSizes: pageSizesFor(url.schema),
       onPageChange: url.setPage,
       onPageSizeChange: url.setPageSize,
     }),

@@ -91,6 +91,35 @@ export const AUDIT_ENTITIES = {
       shipped_goods: '本次发货商品',
     },
   },
+  coupon: {
+    title: '优惠券',
+    fields: {
+      ip_id: '品牌',
+      title: '名称',
+      business_type: '适用业务',
+      first_only: '单抽限定',
+      coupon_type: '类型',
+      full_amount: '满减门槛',
+      face_value: '面额/折扣',
+      max_face_value: '最大优惠',
+      invalid_type: '有效期类型',
+      invalid_time: '有效天数',
+      start_time: '开始时间',
+      end_time: '结束时间',
+      total_num: '发放数量',
+      limit_num: '每人限领',
+      receive_condition: '领取条件',
+      need_points: '兑换积分',
+    },
+  },
+  freightTemplate: {
+    title: '运费模板',
+    fields: { ip_id: '品牌', country: '国家', free_num: '包邮数量', price_us: '美元价格', price_th: '泰铢价格' },
+  },
+  subscription: {
+    title: '订阅申请',
+    fields: { status: '状态' },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -112,6 +141,8 @@ export const AUDIT_ACTIONS = {
   close: '关闭',
   remark: '备注',
   import_ship: '导入发货',
+  approve: '通过',
+  reject: '驳回',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

@@ -5,6 +5,7 @@ import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
+import { couponFace } from './coupon.js';
 import { depositFreight } from './freight.js';
 
 const mc = messages.cabinet;
@@ -73,11 +74,7 @@ export const couponBrief = z.object({
 export type CouponBrief = z.infer<typeof couponBrief>;
 
 /** A coupon as a short line: 满100减10 / 8.5折 / 无门槛减5. */
-export function couponText(c: Pick<CouponBrief, 'coupon_type' | 'full_amount' | 'face_value'>): string {
-  if (c.coupon_type === 3) return `${c.face_value / 10}折`;
-  if (c.coupon_type === 5) return `无门槛减${c.face_value}`;
-  return `满${c.full_amount}减${c.face_value}`;
-}
+export const couponText = couponFace;
 
 /** Box-machine settings (spec 02 §3); a coupon award's content is the coupon id. */
 export const boxMachineSettings = z.object({

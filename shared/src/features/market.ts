@@ -7,8 +7,9 @@ import { datetime, id, limit, optionalId, page, pagination, yuan } from '../fiel
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
-import { is, ruleTable, withRules } from '../rules.js';
+import { ruleTable, withRules } from '../rules.js';
 import { canonical, type SignParams } from '../sign.js';
+import { type ShipWording, shipFields, shipRules } from './shipment.js';
 
 const m = messages.market;
 
@@ -196,30 +197,22 @@ export interface MarketShipForm {
   goods_ids?: (number | string)[];
 }
 
-/** The ship form's two required fields, with the messages of the place that shows them (spec 02 §5). */
-const shipRules = (company: string, express: string) =>
-  ruleTable<MarketShipForm>([
-    { field: 'express_company', message: company, ok: (v) => is.filled(v.express_company) },
-    { field: 'express_company', message: m.companyTooLong, ok: (v) => is.maxLength(50)(v.express_company) },
-    { field: 'express', message: express, ok: (v) => is.filled(v.express) },
-    { field: 'express', message: m.expressTooLong, ok: (v) => is.maxLength(50)(v.express) },
-    {
-      field: 'goods_ids',
-      message: m.goodsRequired,
-      ok: (v) => v.goods_ids === undefined || (Array.isArray(v.goods_ids) && v.goods_ids.length > 0),
-    },
-  ]);
-/** The API's messages (物流公司不可为空 / 物流单号不可为空). */
-export const marketShipRules = shipRules(m.companyRequired, m.expressRequired);
-/** The list dialog's (请输入物流公司 / 请输入物流单号). */
-export const marketShipDialogRules = shipRules(m.dialogCompanyRequired, m.dialogExpressRequired);
-/** The ship page's (请输入快递公司 / 请输入快递单号). */
-export const marketShipPageRules = shipRules(m.pageCompanyRequired, m.pageExpressRequired);
+const goodsRule = {
+  field: 'goods_ids' as const,
+  message: m.goodsRequired,
+  ok: (v: Partial<MarketShipForm>) =>
+    v.goods_ids === undefined || (Array.isArray(v.goods_ids) && v.goods_ids.length > 0),
+};
+/** The ship form (shipment.ts) plus the selected goods, in the API's, the dialog's and the page's words. */
+const marketRules = (wording: ShipWording) =>
+  ruleTable<MarketShipForm>([...shipRules<MarketShipForm>(wording), goodsRule]);
+export const marketShipRules = marketRules('api');
+export const marketShipDialogRules = marketRules('dialog');
+export const marketShipPageRules = marketRules('page');
 
 const shipShape = z.object({
   id: id(),
-  express_company: z.preprocess((v) => v ?? '', z.string().trim().max(50)),
-  express: z.preprocess((v) => v ?? '', z.string().trim().max(50)),
+  ...shipFields,
   /** Selected goods lines for a partial shipment; absent: every line not yet shipped. */
   goods_ids: z.array(id()).max(200).optional(),
 });

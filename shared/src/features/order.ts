@@ -4,9 +4,10 @@ import { datetime, id, limit, optionalId, page, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
-import { is, ruleTable, withRules } from '../rules.js';
+import { withRules } from '../rules.js';
 import { exportStarted } from './gacha.js';
 import { GOODS_NAME_TYPES, ORDER_STATUS_FILTER } from './order-states.js';
+import { shipFields, shipRules } from './shipment.js';
 
 const m = messages.order;
 
@@ -151,28 +152,11 @@ export function resolveOrderFilters(f: OrderFilterValues): OrderFilterValues {
 }
 export type OrderFilters = z.input<typeof orderFilters>;
 
-export interface ExpressForm {
-  express_company: string;
-  express: string;
-}
-
-const expressTable = (company: string, express: string) =>
-  ruleTable<ExpressForm>([
-    { field: 'express_company', message: company, ok: (v) => is.filled(v.express_company) },
-    { field: 'express', message: express, ok: (v) => is.filled(v.express) },
-  ]);
-
-/** Spec 02 §5 "Ship form": what the API answers. */
-export const expressRules = expressTable(m.companyRequired, m.expressRequired);
-/** The same rules as the list's ship dialog words them. */
-export const expressDialogRules = expressTable(m.dialogCompanyRequired, m.dialogExpressRequired);
-/** The same rules as the ship page words them. */
-export const shipPageRules = expressTable(m.pageCompanyRequired, m.pageExpressRequired);
-
-const expressFields = {
-  express_company: z.string().trim().max(50).default(''),
-  express: z.string().trim().max(50).default(''),
-};
+/** Spec 02 §5 "Ship form" (shipment.ts): the API's words, the list dialog's, the ship page's. */
+export const expressRules = shipRules('api');
+export const expressDialogRules = shipRules('dialog');
+export const orderShipPageRules = shipRules('page');
+const expressFields = shipFields;
 
 export const orderExpressBody = withRules(z.object({ order_id: id(), ...expressFields }), expressRules);
 export const orderShipBody = withRules(
@@ -191,7 +175,7 @@ export const orderShipBody = withRules(
 export const orderExpressDialogForm = withRules(z.object({ order_id: id(), ...expressFields }), expressDialogRules);
 export const orderShipPageForm = withRules(
   z.object({ order_sn: z.string(), ...expressFields, item_ids: z.array(id()).max(500).optional() }),
-  shipPageRules,
+  orderShipPageRules,
 );
 
 export const orderRemarkBody = z.object({

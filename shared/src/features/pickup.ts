@@ -6,6 +6,7 @@ import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
 import { exportStarted, importError } from './gacha.js';
 import { PLAYER_TOKEN_HEADER } from './player.js';
+import { shipFields, shipRules } from './shipment.js';
 
 const m = messages.pickup;
 
@@ -50,37 +51,16 @@ export const ORDER_KINDS = [
   { value: 2, label: '一番赏' },
 ] as const;
 
-export interface ShipForm {
-  express_company: string;
-  express: string;
-}
-/** Spec 02 §5 "Ship form": company, then tracking number (the API's messages). */
-export const shipRules = ruleTable<ShipForm>([
-  { field: 'express_company', message: m.companyRequired, ok: (v) => is.filled(v.express_company) },
-  { field: 'express', message: m.numberRequired, ok: (v) => is.filled(v.express) },
-]);
-/** The same checks with the words of the list's ship dialog. */
-export const shipDialogRules = ruleTable<ShipForm>([
-  { field: 'express_company', message: m.companyInput, ok: (v) => is.filled(v.express_company) },
-  { field: 'express', message: m.numberInput, ok: (v) => is.filled(v.express) },
-]);
-/** The same checks with the words of the ship page. */
-export const shipPageRules = ruleTable<ShipForm>([
-  { field: 'express_company', message: m.courierInput, ok: (v) => is.filled(v.express_company) },
-  { field: 'express', message: m.trackingInput, ok: (v) => is.filled(v.express) },
-]);
-const shipFields = {
-  express_company: z.string().trim().max(50).default(''),
-  express: z.string().trim().max(50).default(''),
-};
+/** The ship form's rules in the API's, the list dialog's and the ship page's words (shipment.ts). */
+export const pickupShipRules = shipRules('api');
 const orderSn = z.string().trim().min(1, m.orderMissing).max(64);
 /** The list's ship dialog and the ship page: the same fields, their own words. */
-export const shipDialogForm = withRules(z.object(shipFields), shipDialogRules);
-export const shipPageForm = withRules(z.object(shipFields), shipPageRules);
-export const pickupShip = withRules(z.object({ order_sn: orderSn, ...shipFields }), shipRules);
+export const shipDialogForm = withRules(z.object(shipFields), shipRules('dialog'));
+export const shipPageForm = withRules(z.object(shipFields), shipRules('page'));
+export const pickupShip = withRules(z.object({ order_sn: orderSn, ...shipFields }), pickupShipRules);
 export const retrievalShipMore = withRules(
   z.object({ order_sn: orderSn, child_ids: z.array(id()).max(500).default([]), ...shipFields }),
-  shipRules,
+  pickupShipRules,
 );
 
 export const pickupGoods = z.object({
@@ -173,8 +153,8 @@ export const importRowRules = ruleTable<ImportRowCheck>([
   { field: 'order_sn', message: m.orderMissing, ok: (v) => is.filled(v.order_sn) && v.known === true },
   { field: 'order_sn', message: m.importDuplicate, ok: (v) => v.first === true },
   { field: 'order_sn', message: m.notShippable, ok: (v) => v.shippable === true },
-  { field: 'express_company', message: m.companyRequired, ok: (v) => is.filled(v.express_company) },
-  { field: 'express', message: m.numberRequired, ok: (v) => is.filled(v.express) },
+  { field: 'express_company', message: messages.shipment.companyRequired, ok: (v) => is.filled(v.express_company) },
+  { field: 'express', message: messages.shipment.expressRequired, ok: (v) => is.filled(v.express) },
 ]);
 export const IMPORT_COLUMN_OF: Record<keyof ImportRowCheck & string, string> = {
   order_sn: '订单号',

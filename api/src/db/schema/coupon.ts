@@ -1,5 +1,6 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { brands } from './brand.js';
+import { players } from './player.js';
 
 /**
  * Coupons of a brand (spec 02 §3 "Coupon"). Money is integer fen; `face_value` of a percentage
@@ -42,4 +43,32 @@ export const coupons = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('coupons_ip_idx').on(t.ipId, t.id)],
+);
+
+/**
+ * A coupon in a player's hands: claimed (within total_num and limit_num), usable until
+ * `expires_at`, used once on an order. The coupon's issue_num and used_num count these rows and
+ * change in the same transaction as them.
+ */
+export const couponClaims = pgTable(
+  'coupon_claims',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** Points (coins, fen) the claim cost. */
+    pointsSpent: integer('points_spent').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    orderSn: text('order_sn'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coupon_claims_coupon_idx').on(t.couponId, t.playerId),
+    index('coupon_claims_player_idx').on(t.playerId),
+  ],
 );

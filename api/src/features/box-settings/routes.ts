@@ -8,22 +8,7 @@ import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
-
-type CouponRow = typeof coupons.$inferSelect;
-
-const couponToWire = (c: CouponRow): CouponBrief => ({
-  id: c.id,
-  title: c.title,
-  coupon_type: c.couponType,
-  full_amount: fenToYuan(c.fullAmount),
-  face_value: c.couponType === 3 ? c.faceValue : fenToYuan(c.faceValue),
-  max_face_value: fenToYuan(c.maxFaceValue),
-  start_time: formatTime(c.startTime),
-  end_time: formatTime(c.endTime),
-  total_num: c.totalNum,
-  issue_num: c.issueNum,
-  state: c.endTime.getTime() < Date.now() ? 1 : 0,
-});
+import { type CouponRow, couponToWire } from '../coupon/queries.js';
 
 /** The deposit (cabinet) settings of a brand, or null: what freight.info and cabinet.get answer. */
 export async function cabinetOf(db: Db, ipId: number): Promise<DepositFreight | null> {

@@ -5,8 +5,12 @@ import { depositFreight } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan } from '../../lib/money.js';
+import { listTemplates, saveTemplate } from './templates.js';
 
-/** Declarations: shared/src/features/freight.ts. Table: deposit_freight. */
+/**
+ * Declarations: shared/src/features/freight.ts. Tables: deposit_freight (the freight check) and
+ * freight_templates (templates.ts).
+ */
 const freightRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
@@ -22,6 +26,20 @@ const freightRoutes: FastifyPluginAsync = async (app) => {
         free_num: row.freeNum,
         unit_price: fenToYuan(row.unitPrice),
       };
+    }),
+  );
+
+  app.route(
+    routeOf(api.freight.list, async (query, request) => {
+      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
+      return listTemplates(db, query.ip_id !== undefined ? [query.ip_id] : await request.brands());
+    }),
+  );
+
+  app.route(
+    routeOf(api.freight.save, async (body, request) => {
+      await assertBrand(request, body.ip_id);
+      return saveTemplate(db, request, await request.brands(), body);
     }),
   );
 };

@@ -18,9 +18,11 @@ import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
+import playerCouponRoutes from './coupon.js';
 import playerOrderRoutes from './order.js';
 import playerPickupRoutes from './pickup.js';
 import { playerOf } from './session.js';
+import playerSubscriptionRoutes from './subscription.js';
 
 const m = messages.drawMachine;
 const SESSION_DAYS = 30;
@@ -36,6 +38,8 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
   const draws = new DrawQueue(db);
   await app.register(playerOrderRoutes);
   await app.register(playerPickupRoutes);
+  await app.register(playerSubscriptionRoutes);
+  await app.register(playerCouponRoutes);
 
   app.route(
     routeOf(api.player.login, async (body) => {

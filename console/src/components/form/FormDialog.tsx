@@ -29,7 +29,7 @@ export interface FormDialogProps<V extends FieldValues, T> {
  */
 export function FormDialog<V extends FieldValues, T>(props: FormDialogProps<V, T>) {
   const { open, onOpenChange, title, form, onSubmit, submitLabel = '保存', testId, submitTestId } = props;
-  const { submit, serverError, submitting } = useSubmit(form, onSubmit, () => onOpenChange(false));
+  const { submit, serverError, submitting } = useSubmit(form, onSubmit, () => onOpenChange(false), open);
   return (
     <Dialog.Root
       open={open}

@@ -102,6 +102,7 @@ export function MoneyInput({
   disabled,
   testId,
   ref,
+  currency = '¥',
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -110,9 +111,11 @@ export function MoneyInput({
   disabled?: boolean;
   testId: string;
   ref?: Ref<HTMLInputElement>;
+  /** The sign before the amount ($ for US dollars, ฿ for baht). */
+  currency?: string;
 }) {
   return (
-    <InputGroup startElement="¥">
+    <InputGroup startElement={currency}>
       <Input
         ref={ref}
         inputMode="decimal"
@@ -175,10 +178,12 @@ export function DigitsInput({
   minW,
   testId,
   ref,
+  disabled,
 }: {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  disabled?: boolean;
   prefix?: string;
   placeholder?: string;
   size?: 'sm' | 'md';
@@ -194,6 +199,7 @@ export function DigitsInput({
       minW={minW}
       inputMode="numeric"
       placeholder={placeholder}
+      disabled={disabled}
       value={value}
       onChange={(e) => onChange(digitsOnly(e.target.value))}
       onBlur={onBlur}

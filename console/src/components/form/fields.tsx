@@ -116,7 +116,12 @@ export function TextareaField({
 }
 
 /** An amount in yuan (required unless said otherwise). */
-export function MoneyField({ placeholder, required = true, ...field }: FieldProps & { placeholder?: string }) {
+export function MoneyField({
+  placeholder,
+  required = true,
+  currency,
+  ...field
+}: FieldProps & { placeholder?: string; currency?: string }) {
   return (
     <ControlledField
       {...field}
@@ -130,6 +135,7 @@ export function MoneyField({ placeholder, required = true, ...field }: FieldProp
           placeholder={placeholder}
           disabled={field.disabled}
           testId={field.testId ?? field.name}
+          currency={currency}
         />
       )}
     />
@@ -276,6 +282,7 @@ export function DigitsField({ placeholder, prefix, ...field }: FieldProps & { pl
           onBlur={f.onBlur}
           prefix={prefix}
           placeholder={placeholder}
+          disabled={field.disabled}
           testId={field.testId ?? field.name}
         />
       )}

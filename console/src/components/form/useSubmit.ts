@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -12,14 +12,18 @@ export function firstErrorMessage(errors: FieldErrors): string | undefined {
 /**
  * The submit of a schema form: the first failing rule shows as a toast and under its field;
  * valid values go to `onSubmit`, whose API failure (already toasted by the request layer) stays
- * in the form as `serverError` until the next submit.
+ * in the form as `serverError` until the next submit, or until the dialog opens again (`open`).
  */
 export function useSubmit<V extends FieldValues, T>(
   form: UseFormReturn<V, unknown, T>,
   onSubmit: (data: T) => Promise<unknown>,
   onDone?: () => void,
+  open?: boolean,
 ) {
   const [serverError, setServerError] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) setServerError(null);
+  }, [open]);
   const submit = (event?: FormEvent) => {
     event?.stopPropagation();
     setServerError(null);

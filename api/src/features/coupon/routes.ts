@@ -1,0 +1,61 @@
+import { api, messages } from '@toy/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { httpError } from '../../http/errors.js';
+import { routeOf } from '../../http/route.js';
+import { assertBrand } from '../../http/tenancy.js';
+import { changeCoupon, couponOf, couponToWire, createCoupon, listCoupons } from './queries.js';
+
+/**
+ * Declarations: shared/src/features/coupon.ts (coupon_admin, per_id 15). Tables: coupons and
+ * coupon_claims (the player's side is api/src/features/player/coupon.ts).
+ */
+const couponRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+
+  app.route(
+    routeOf(api.coupon.list, async (query, request) => {
+      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
+      const brandIds = query.ip_id !== undefined ? [query.ip_id] : await request.brands();
+      const { rows, total } = await listCoupons(db, brandIds, query);
+      return { list: rows.map(couponToWire), page: { page: query.page, limit: query.limit, total_rows: total } };
+    }),
+  );
+
+  app.route(
+    routeOf(api.coupon.detail, async (query, request) => ({
+      list: couponToWire(await couponOf(db, await request.brands(), query.id)),
+    })),
+  );
+
+  app.route(
+    routeOf(api.coupon.create, async (body, request) => {
+      await assertBrand(request, body.ip_id);
+      return createCoupon(db, request, body);
+    }),
+  );
+
+  app.route(
+    routeOf(api.coupon.update, async (body, request) => {
+      await assertBrand(request, body.ip_id);
+      if (body.id === undefined) throw httpError(400, messages.common.notFound);
+      await changeCoupon(db, request, await request.brands(), body.id, body);
+      return { id: body.id };
+    }),
+  );
+
+  app.route(
+    routeOf(api.coupon.delete, async (body, request) => {
+      await changeCoupon(db, request, await request.brands(), body.id, null);
+      return null;
+    }),
+  );
+
+  // Digital collections do not exist yet: no catalog_id names one.
+  app.route(
+    routeOf(api.coupon.setCollection, async () => {
+      throw httpError(400, messages.coupon.collection);
+    }),
+  );
+};
+
+export default couponRoutes;

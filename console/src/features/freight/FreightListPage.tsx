@@ -1,0 +1,62 @@
+import { Badge, HStack, Text } from '@chakra-ui/react';
+import { api, type FreightTemplate } from '@toy/shared';
+import { actionsColumn } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
+import { AddButton, ListPage } from '../../components/ListPage';
+import { EditAction } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { useEditDialog } from '../../components/useEditDialog';
+import { useBrandWord } from '../../session/useBrandWord';
+import { FreightDialog } from './FreightDialog';
+
+const price = (value: number, unit: string) => (value === 0 ? '0' : `${value.toFixed(2)} ${unit}`);
+
+/** 运费模板 (spec 02 screen 8): brand filter in the URL, a template per country, add/edit dialog. */
+export default function FreightListPage() {
+  const page = useBrandListPage(api.freight.list);
+  const list = page.read;
+  const word = useBrandWord();
+  const dialog = useEditDialog<FreightTemplate>();
+
+  const columns: Column<FreightTemplate>[] = [
+    {
+      key: 'country',
+      header: '国家',
+      render: (t) => (
+        <Badge variant="subtle" colorPalette="brand">
+          {t.country_text}
+        </Badge>
+      ),
+    },
+    {
+      key: 'free_num',
+      header: '包邮数量',
+      align: 'end',
+      render: (t) =>
+        t.free_num === 1 ? <Badge colorPalette="green">始终包邮</Badge> : <Text>满 {t.free_num} 件包邮</Text>,
+    },
+    { key: 'price_us', header: '美元价格', align: 'end', render: (t) => <Text>{price(t.price_us, 'USD')}</Text> },
+    { key: 'price_th', header: '泰铢价格', align: 'end', render: (t) => <Text>{price(t.price_th, 'THB')}</Text> },
+    { key: 'updated_at', header: '更新时间', render: (t) => <Text color="fg.muted">{t.updated_at}</Text> },
+    actionsColumn((t) => <EditAction onClick={() => dialog.edit(t)} testId="freight-edit" />, { width: '120px' }),
+  ];
+
+  return (
+    <ListPage
+      title="运费模板"
+      description={`各${word}按国家设置海外取回运费：达到包邮数量免运费`}
+      testId="freight-page"
+      actions={<AddButton label="新增运费模板" onClick={dialog.add} testId="freight-add" />}
+      filters={<FilterBar state={page} testId="freight" />}
+    >
+      <HStack justify="space-between" mb="3">
+        <Text fontSize="sm" color="fg.muted">
+          共 {list.data?.length ?? 0} 个模板
+        </Text>
+      </HStack>
+      <DataTable columns={columns} {...page.table(list.data)} rowKey={(t) => t.id} rowTestId="freight-row" />
+      <FreightDialog {...dialog.props} defaultBrandId={page.ipId} />
+    </ListPage>
+  );
+}
