@@ -129,6 +129,17 @@ describe('coupon.create / detail / list', () => {
   });
 });
 
+describe('the box-machine settings', () => {
+  it("list a coupon made on the coupon screen among the brand's award coupons", async () => {
+    const owner = (await login(app, 'brand@demo.local')).web_token;
+    const [molly] = (await brandIds(app, owner, 15)) as [number];
+    const made = await create({ ip_id: molly, title: unique('盒机奖励') }, owner);
+    expect(made.statusCode).toBe(200);
+    const awards = await call(app, api.coupon.associationList, { ip_id: molly, limit: 50 }, { token: owner });
+    expect(awards.body.data.list.map((c) => c.id)).toContain(made.body.data.id);
+  });
+});
+
 describe('update / delete only while nobody has claimed', () => {
   it('edits and deletes an unclaimed coupon; after one claim both are refused', async () => {
     const { id } = (await create()).body.data;
