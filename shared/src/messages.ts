@@ -135,6 +135,11 @@ export const messages = {
     notNewUser: '仅限新用户领取',
     notSubscribed: '订阅申请通过后才能领取',
     pointsShort: '积分不足',
+    unusable: '优惠券不可用',
+    used: '优惠券已使用',
+    expired: '优惠券已过期',
+    notForOrder: '该优惠券不适用于此订单',
+    belowThreshold: '未达到优惠券使用门槛',
   },
   subscription: {
     emailRequired: '请输入邮箱',

@@ -175,15 +175,4 @@ describe.skipIf(!hasBrowser)('orders', () => {
     expect(await row.getByTestId('order-express').textContent()).toBe('YT3003');
     await context.close();
   });
-
-  it('a retrieval order (type 1) opens the pickup pages', async () => {
-    const { context, page } = await newPage(suite.browser);
-    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Forder%2FboxList');
-    await page.waitForURL(/ip_id=\d+/);
-    await page.goto(`${suite.stack.consoleUrl}/order/detail?id=7&type=1`);
-    await page.getByTestId('retrieval-detail').waitFor({ timeout: 20_000 });
-    await page.goto(`${suite.stack.consoleUrl}/order/send?id=7&type=1`);
-    await page.getByTestId('retrieval-ship').waitFor({ timeout: 20_000 });
-    await context.close();
-  });
 });

@@ -307,6 +307,8 @@ export const playerOrderRoutes = {
         .max(20),
       pre_sale: z.coerce.number().int().min(0).max(1).default(0),
       remark: z.string().trim().max(200).default(''),
+      /** One of the player's claimed coupons (player.coupons → mine[].id): its discount is borne by the merchant. */
+      coupon_id: optionalId(),
       ...receiver,
     }),
     response: playerOrder,

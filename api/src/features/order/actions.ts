@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { orderItems, orderShipments, orders } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { yuanToFen } from '../../lib/money.js';
+import { returnCoupon } from '../coupon/use.js';
 import { returnStock } from './lifecycle.js';
 import { isSplittable, type OrderRow, unshippedItems } from './queries.js';
 
@@ -125,7 +126,10 @@ export async function close(tx: Tx, o: OrderRow, now = new Date()) {
   check(CLOSE_BLOCKS, o);
   await tx.update(orders).set({ isClose: 1, closedAt: now, payEndAt: null }).where(eq(orders.id, o.id));
   // A pending order still holds its stock; every other closable state has given it back already.
-  if (o.tranState === T.pending) await returnStock(tx, o.id);
+  if (o.tranState === T.pending) {
+    await returnStock(tx, o.id);
+    await returnCoupon(tx, o.orderSn);
+  }
 }
 
 export async function remark(tx: Tx, o: OrderRow, publicRemark: string, privateRemark: string) {

@@ -10,6 +10,7 @@ import type { OrderTimes } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { depositFreight, goods, orderItems, orders, players } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
+import { returnCoupon, useCoupon } from '../coupon/use.js';
 import { orderSn } from '../draw-machine/engine.js';
 import type { OrderRow } from './queries.js';
 
@@ -49,7 +50,11 @@ export interface BuyInput {
   city: string;
   area: string;
   address: string;
+  coupon_id?: number;
 }
+
+/** A release sale (activity type 5) takes coupons of these business types: 0 universal, 2 activity. */
+const RELEASE_SALE_COUPONS = [0, 2] as const;
 
 export async function buy(tx: Tx, playerId: number, input: BuyInput, times: OrderTimes, now = new Date()) {
   const lines = new Map<number, number>();
@@ -79,12 +84,26 @@ export async function buy(tx: Tx, playerId: number, input: BuyInput, times: Orde
   // Freight as the brand's deposit settings price a pickup: free from free_num pieces, else unit_price.
   const fee = rule && pieces < rule.freeNum ? rule.unitPrice : 0;
   const price = ordered.reduce((sum, g) => sum + g.price * lines.get(g.id)!, 0);
-  const receivable = price + fee;
+  const sn = orderSn('GM');
+  // A coupon takes off the goods price (not the freight); the merchant bears it.
+  const discount =
+    input.coupon_id === undefined
+      ? 0
+      : await useCoupon(tx, {
+          claimId: input.coupon_id,
+          playerId,
+          ipId: first.ipId,
+          businessTypes: RELEASE_SALE_COUPONS,
+          amount: price,
+          orderSn: sn,
+          now,
+        });
+  const receivable = price + fee - discount;
   const deposit = input.pre_sale ? Math.round((receivable * PRESALE_DEPOSIT_PERCENT) / 100) : 0;
   const [order] = await tx
     .insert(orders)
     .values({
-      orderSn: orderSn('GM'),
+      orderSn: sn,
       ipId: first.ipId,
       playerId,
       type: ACTIVITY_RELEASE_SALE,
@@ -102,6 +121,7 @@ export async function buy(tx: Tx, playerId: number, input: BuyInput, times: Orde
       isPreSale: input.pre_sale,
       depositPrice: deposit,
       logisticsFee: fee,
+      discountPrice: discount,
       receivablePrice: receivable,
       remark: input.remark,
       username: input.username,
@@ -184,11 +204,13 @@ export async function cancel(tx: Tx, o: OrderRow) {
   if (o.tranState !== T.pending || o.depositPayPrice > 0) throw httpError(409, m.payNotPending);
   await tx.update(orders).set({ tranState: T.cancelled, payEndAt: null }).where(eq(orders.id, o.id));
   await returnStock(tx, o.id);
+  await returnCoupon(tx, o.orderSn);
 }
 
 async function expire(tx: Tx, o: OrderRow) {
   await tx.update(orders).set({ tranState: T.timeout, payEndAt: null }).where(eq(orders.id, o.id));
   await returnStock(tx, o.id);
+  if (o.depositPayPrice === 0) await returnCoupon(tx, o.orderSn);
 }
 
 export async function confirm(tx: Tx, o: OrderRow, now = new Date()) {

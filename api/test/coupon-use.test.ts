@@ -1,0 +1,97 @@
+import { api, messages, type Order } from '@toy/shared';
+import { describe, expect, it } from 'vitest';
+import { demoApp, player } from './draw-helpers.js';
+import { call, unique } from './helpers.js';
+import { asPlayer, buy, detail, goodsOf, pay, RECEIVER } from './order-helpers.js';
+
+const m = messages.coupon;
+const { app, brand, molly } = await demoApp();
+const day = 86_400_000;
+const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+async function couponOf(over: Record<string, unknown>) {
+  const res = await call(
+    app,
+    api.coupon.create,
+    {
+      ip_id: molly,
+      title: unique('发售券'),
+      business_type: 2,
+      coupon_type: 0,
+      full_amount: 10,
+      face_value: 3,
+      invalid_type: 1,
+      start_time: fmt(Date.now() - day),
+      end_time: fmt(Date.now() + 30 * day),
+      total_num: 100,
+      limit_num: 1,
+      receive_condition: 6,
+      ...over,
+    } as never,
+    { token: brand },
+  );
+  expect(res.statusCode).toBe(200);
+  return res.body.data.id as number;
+}
+const claim = async (token: string, coupon_id: number) =>
+  (await call(app, api.player.claimCoupon, { coupon_id }, asPlayer(token))).body.data as { id: number };
+const usedNum = async (id: number) =>
+  (await call(app, api.coupon.detail, { id }, { token: brand })).body.data.list.used_num;
+
+describe('a claimed coupon on a release-sale purchase', () => {
+  it('takes its discount off the goods; the merchant sees it on the order; it cannot be used twice', async () => {
+    const goods = (await goodsOf(app, brand, molly)).find((g) => g.stock_limit === 0 && g.price >= 10)!;
+    const couponId = await couponOf({});
+    const p = await player(app, '13700000101');
+    const mine = await claim(p, couponId);
+    const order = await buy(app, p, [{ goods_id: goods.id, buy_num: 1 }], { coupon_id: mine.id });
+    expect(order.real_shop_discount_price).toBe(3);
+    expect(order.receivable_price).toBeCloseTo(order.price + order.logistics_fee - 3, 2);
+    expect(await usedNum(couponId)).toBe(1);
+    expect((await pay(app, p, order.order_sn)).statusCode).toBe(200);
+    const seen = (await detail(app, brand, order.order_sn)).body.data as Order;
+    expect(seen).toMatchObject({ real_shop_discount_price: 3, received_price: order.receivable_price });
+
+    const again = await call(
+      app,
+      api.player.orderBuy,
+      { items: [{ goods_id: goods.id, buy_num: 1 }], ...RECEIVER, coupon_id: mine.id } as never,
+      asPlayer(p),
+    );
+    expect(again.body).toMatchObject({ status: 400, msg: m.used });
+  });
+
+  it('refuses a coupon of another business type, below its threshold, or not the player’s; nothing changes', async () => {
+    const goods = (await goodsOf(app, brand, molly)).find((g) => g.stock_limit === 0 && g.price < 1000)!;
+    const p = await player(app, '13700000102');
+    const other = await player(app, '13700000103');
+    const drawOnly = await claim(p, await couponOf({ business_type: 1 }));
+    const high = await claim(p, await couponOf({ full_amount: 1000, face_value: 5 }));
+    const theirs = await claim(other, await couponOf({}));
+    const attempt = (coupon_id: number) =>
+      call(
+        app,
+        api.player.orderBuy,
+        { items: [{ goods_id: goods.id, buy_num: 1 }], ...RECEIVER, coupon_id } as never,
+        asPlayer(p),
+      );
+    expect((await attempt(drawOnly.id)).body.msg).toBe(m.notForOrder);
+    expect((await attempt(high.id)).body.msg).toBe(m.belowThreshold);
+    expect((await attempt(theirs.id)).body.msg).toBe(m.unusable);
+    const list = await call(app, api.player.orderList, {} as never, asPlayer(p));
+    expect((list.body.data as { list: unknown[] }).list).toHaveLength(0);
+  });
+
+  it('a cancelled order gives its coupon back', async () => {
+    const goods = (await goodsOf(app, brand, molly)).find((g) => g.stock_limit === 0 && g.price >= 10)!;
+    const couponId = await couponOf({ coupon_type: 5, face_value: 2, full_amount: 0 });
+    const p = await player(app, '13700000104');
+    const mine = await claim(p, couponId);
+    const order = await buy(app, p, [{ goods_id: goods.id, buy_num: 1 }], { coupon_id: mine.id });
+    expect(await usedNum(couponId)).toBe(1);
+    expect((await call(app, api.player.orderCancel, { order_sn: order.order_sn }, asPlayer(p))).statusCode).toBe(200);
+    expect(await usedNum(couponId)).toBe(0);
+    const reused = await buy(app, p, [{ goods_id: goods.id, buy_num: 1 }], { coupon_id: mine.id });
+    expect(reused.real_shop_discount_price).toBe(2);
+  });
+});
