@@ -44,5 +44,9 @@ describe('simulate: normal orders', () => {
       '退款失败',
     ])
       expect(texts, text).toContain(text);
+    // The shoppers' coupon: claimed twice, used once, and the discount is on a paid order.
+    const coupons = await call(app, api.coupon.list, { ip_id: molly, title: '发售立减券' }, { token: brand });
+    expect(coupons.body.data.list[0]).toMatchObject({ issue_num: 2, used_num: 1 });
+    expect(all.body.data.list.some((o) => o.real_shop_discount_price === 5 && o.tran_state === 2)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Goods, Order } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 
 /**
  * Normal orders (activity type 5) in every state of spec 02 §4, made as players and the merchant
@@ -63,6 +64,7 @@ export async function startOrders(
     };
 
     const steps: ((k: number) => Promise<void>)[] = [];
+    const couponId = await shopperCoupon(client, ctx.web_token, ipId);
     const buy = async (k: number, extra: Record<string, unknown> = {}) => {
       const p = await playerOf(k);
       const headers = { player_token: p.token };
@@ -140,6 +142,16 @@ export async function startOrders(
     steps.push(async (k) => {
       const b = await buy(k);
       if (b.o) ok(await call(api.order.close, { order_id: b.o.id }, merchant), 'close');
+    });
+    // Coupons in players' hands: one claimed and kept, one claimed and paid with.
+    steps.push(async (k) => {
+      if (couponId === null) return;
+      await claimCoupon(client, (await playerOf(k)).token, couponId);
+      const spender = await playerOf(k + 100);
+      const claim = await claimCoupon(client, spender.token, couponId);
+      if (claim === null) return;
+      const b = await buy(k + 100, { coupon_id: claim });
+      if (b.o) await b.pay();
     });
     const k0 = steps.length;
     lateShoppers.push(

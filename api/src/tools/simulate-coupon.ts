@@ -1,0 +1,39 @@
+import type { apiClient } from './client.js';
+
+type Client = ReturnType<typeof apiClient>;
+const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+/**
+ * The merchant's coupon for the simulated shoppers of a brand: ¥5 off a release sale, no
+ * threshold, claimable by anyone for 30 days (the merchant has coupon_admin on its brands).
+ */
+export async function shopperCoupon({ call, api }: Client, web_token: string, ipId: number): Promise<number | null> {
+  const res = await call(
+    api.coupon.create,
+    {
+      ip_id: ipId,
+      title: `发售立减券 ${fmt(Date.now()).slice(5, 16)}`,
+      business_type: 2,
+      coupon_type: 5,
+      face_value: 5,
+      invalid_type: 1,
+      start_time: fmt(Date.now() - 60_000),
+      end_time: fmt(Date.now() + 30 * 86_400_000),
+      total_num: 200,
+      limit_num: 1,
+      receive_condition: 6,
+    } as never,
+    { web_token },
+  );
+  return res.status === 0 ? (res.data as { id: number }).id : null;
+}
+
+/** A player claims the coupon: the claim's id, to pay with; null when refused. */
+export async function claimCoupon(
+  { call, api }: Client,
+  playerToken: string,
+  couponId: number,
+): Promise<number | null> {
+  const res = await call(api.player.claimCoupon, { coupon_id: couponId }, { player_token: playerToken });
+  return res.status === 0 ? (res.data as { id: number }).id : null;
+}
