@@ -1,10 +1,9 @@
-import { Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Text } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
 import { FileSpreadsheet } from 'lucide-react';
 import { DialogShell } from '../DialogShell';
-import { ProgressBar } from '../ProgressBar';
 import { FileUpload } from '../upload/FileUpload';
-import { type ImportFigure, ImportPreview } from './ImportPreview';
+import { ImportChecking, type ImportFigure, ImportPreview } from './ImportPreview';
 import { type ImportCalls, type ImportPreviewShape, useImportStages } from './useImportStages';
 
 /** One feature's xlsx import: its words, test id and how to read its dry run. */
@@ -81,14 +80,7 @@ export function ImportDialog<P extends ImportPreviewShape>({
           )
         }
       >
-        {stage.step === 'checking' && (
-          <Stack gap="3" py="6" data-testid="import-checking">
-            <Text textAlign="center" color="fg.muted">
-              正在校验表格…
-            </Text>
-            <ProgressBar value={null} size="sm" colorPalette="brand" />
-          </Stack>
-        )}
+        {stage.step === 'checking' && <ImportChecking text="正在校验表格…" testId="import-checking" roomy />}
         {preview && (
           <ImportPreview
             preview={preview}

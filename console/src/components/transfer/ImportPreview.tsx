@@ -1,5 +1,6 @@
 import { Alert, Box, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
+import { ProgressBar } from '../ProgressBar';
 import type { ImportPreviewShape } from './useImportStages';
 
 /** One count of a dry run (数据行, 将新增, 将发货 …). */
@@ -20,6 +21,18 @@ function Figure({ label, value, color, testId }: ImportFigure) {
         {value}
       </Text>
     </Box>
+  );
+}
+
+/** The dry run is under way: its words over a running bar (roomy in a dialog of its own). */
+export function ImportChecking({ text, testId, roomy }: { text: string; testId: string; roomy?: boolean }) {
+  return (
+    <Stack gap={roomy ? '3' : '2'} py={roomy ? '6' : undefined} data-testid={testId}>
+      <Text fontSize="sm" color="fg.muted" textAlign={roomy ? 'center' : undefined}>
+        {text}
+      </Text>
+      <ProgressBar value={null} size="sm" colorPalette="brand" />
+    </Stack>
   );
 }
 

@@ -4,9 +4,8 @@ import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
 import { OptionSelect } from '../../components/form/controls';
-import { ProgressBar } from '../../components/ProgressBar';
 import { ToolButton } from '../../components/ToolButton';
-import { ImportPreview } from '../../components/transfer/ImportPreview';
+import { ImportChecking, ImportPreview } from '../../components/transfer/ImportPreview';
 import { useImportStages } from '../../components/transfer/useImportStages';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { notify } from '../../lib/notify';
@@ -122,12 +121,7 @@ export function MarketImport({
             />
           </HStack>
           {stage.step === 'checking' && (
-            <Stack gap="2" data-testid="market-import-checking">
-              <Text fontSize="sm" color="fg.muted">
-                正在校验 {stage.name}…
-              </Text>
-              <ProgressBar value={null} size="sm" colorPalette="brand" />
-            </Stack>
+            <ImportChecking text={`正在校验 ${stage.name}…`} testId="market-import-checking" />
           )}
           {preview && (
             <ImportPreview
