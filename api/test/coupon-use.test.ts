@@ -1,11 +1,12 @@
 import { api, messages, type Order } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
-import { demoApp, player } from './draw-helpers.js';
+import { reconcile } from '../src/features/draw-machine/reconcile.js';
+import { demoApp, player, publishMachine } from './draw-helpers.js';
 import { call, unique } from './helpers.js';
 import { asPlayer, buy, detail, goodsOf, pay, RECEIVER } from './order-helpers.js';
 
 const m = messages.coupon;
-const { app, brand, molly } = await demoApp();
+const { app, brand, molly, sweet } = await demoApp();
 const day = 86_400_000;
 const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
@@ -93,5 +94,41 @@ describe('a claimed coupon on a release-sale purchase', () => {
     expect(await usedNum(couponId)).toBe(0);
     const reused = await buy(app, p, [{ goods_id: goods.id, buy_num: 1 }], { coupon_id: mine.id });
     expect(reused.real_shop_discount_price).toBe(2);
+  });
+});
+
+describe('a claimed coupon on a draw', () => {
+  it('takes its discount off what is left after coins; the order shows it; a wrong one fails only that draw', async () => {
+    const { id: batch_id } = await publishMachine(app, brand, molly, sweet, 1);
+    const drawOnly = await couponOf({ business_type: 1, coupon_type: 5, face_value: 2, full_amount: 0 });
+    const saleOnly = await couponOf({ business_type: 2, coupon_type: 5, face_value: 2, full_amount: 0 });
+    const p = await player(app, '13700000201');
+    const mine = await claim(p, drawOnly);
+    const wrong = await claim(p, saleOnly);
+    const draw = (coupon_id?: number) =>
+      call(app, api.player.draw, { batch_id, use_bean: 0, coupon_id } as never, asPlayer(p));
+
+    const surplus = async (id: number) =>
+      (
+        (await call(app, api.drawMachine.list, { ip_id: molly, page: 1, limit: 100 }, { token: brand })).body.data
+          .list as { id: number; surplus_num: number }[]
+      ).find((d) => d.id === id)!.surplus_num;
+    const before = await surplus(batch_id);
+    const refused = await draw(wrong.id);
+    expect(refused.body).toMatchObject({ status: 400, msg: m.notForOrder });
+    const res = await draw(mine.id);
+    expect(res.statusCode).toBe(200);
+    const drawn = res.body.data as { order_sn: string; price: number; paid: number; discount: number };
+    expect(drawn.discount).toBe(2);
+    expect(drawn.paid).toBeCloseTo(drawn.price - 2, 2);
+    expect(await usedNum(drawOnly)).toBe(1);
+    const list = await call(app, api.order.list, { ip_id: molly, keyword: drawn.order_sn }, { token: brand });
+    expect(list.body.data.list[0]).toMatchObject({ real_shop_discount_price: 2 });
+    expect((await draw(mine.id)).body.msg).toBe(m.used);
+    // The refused draws took no box: the machine sold exactly one.
+    const orders = await call(app, api.order.list, { ip_id: molly, active_type: 13, active_name: '' } as never, {
+      token: brand,
+    });
+    expect(orders.statusCode).toBe(200);
   });
 });

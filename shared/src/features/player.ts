@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { type AllocStyle, arrangeCases, type Counts, seedHash } from '../allocation.js';
-import { datetime, id } from '../fields.js';
+import { datetime, id, optionalId } from '../fields.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
 
@@ -26,6 +26,8 @@ export const drawResult = z.object({
   price: z.number(),
   bean: z.number(),
   paid: z.number(),
+  /** Yuan taken off by the coupon used (0 without one); borne by the merchant. */
+  discount: z.number(),
   deposit_id: z.number().int(),
 });
 export type DrawResult = z.infer<typeof drawResult>;
@@ -63,7 +65,12 @@ export const playerRoutes = {
     path: '/player/draw',
     summary: '抽一个盒（按种子确定的顺序取下一个盒），生成活动类型13的已支付订单，奖品进入盒柜',
     access: 'public',
-    body: z.object({ batch_id: id(), use_bean: z.coerce.number().int().min(0).max(1).default(1) }),
+    body: z.object({
+      batch_id: id(),
+      use_bean: z.coerce.number().int().min(0).max(1).default(1),
+      /** One of the player's claimed coupons (player.coupons → mine[].id), for this draw. */
+      coupon_id: optionalId(),
+    }),
     response: drawResult,
   }),
   deposit: defineRoute({

@@ -1,11 +1,68 @@
 import { type COUPON_BUSINESS_TYPES, couponDiscount, messages } from '@toy/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { couponClaims, coupons } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 
 const m = messages.coupon;
 type BusinessType = (typeof COUPON_BUSINESS_TYPES)[number]['value'];
+
+/** A claim with its coupon, as checkCoupon reads it. */
+export type ClaimWithCoupon = { claim: typeof couponClaims.$inferSelect; coupon: typeof coupons.$inferSelect };
+
+/** The claims of these ids with their coupons, locked (a draw group reads all of its own at once). */
+export async function lockClaims(tx: Tx, claimIds: number[]): Promise<Map<number, ClaimWithCoupon>> {
+  if (claimIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ claim: couponClaims, coupon: coupons })
+    .from(couponClaims)
+    .innerJoin(coupons, eq(coupons.id, couponClaims.couponId))
+    .where(inArray(couponClaims.id, claimIds))
+    .for('update', { of: couponClaims });
+  return new Map(rows.map((r) => [r.claim.id, r]));
+}
+
+/**
+ * Why this claim cannot pay for this order (a message), or its discount in fen: the player's own,
+ * unused and unexpired, of the order's brand and business type, its threshold met.
+ */
+export function checkCoupon(
+  row: ClaimWithCoupon | undefined,
+  use: Pick<CouponUse, 'playerId' | 'ipId' | 'businessTypes' | 'amount' | 'now'>,
+): { ok: true; discount: number } | { ok: false; message: string } {
+  const now = use.now ?? new Date();
+  if (!row || row.claim.playerId !== use.playerId) return { ok: false, message: m.unusable };
+  if (row.claim.usedAt) return { ok: false, message: m.used };
+  if (row.claim.expiresAt.getTime() < now.getTime()) return { ok: false, message: m.expired };
+  const { coupon } = row;
+  if (coupon.ipId !== use.ipId || !(use.businessTypes as readonly number[]).includes(coupon.businessType))
+    return { ok: false, message: m.notForOrder };
+  const discount = couponDiscount(
+    {
+      coupon_type: coupon.couponType,
+      full_amount: coupon.fullAmount,
+      face_value: coupon.faceValue,
+      max_face_value: coupon.maxFaceValue,
+    },
+    use.amount,
+  );
+  return discount > 0 ? { ok: true, discount } : { ok: false, message: m.belowThreshold };
+}
+
+/** Mark claims used by these orders; each coupon's used_num moves with them. */
+export async function spendClaims(tx: Tx, uses: { claimId: number; orderSn: string }[], now = new Date()) {
+  for (const u of uses) {
+    const [claim] = await tx
+      .update(couponClaims)
+      .set({ usedAt: now, orderSn: u.orderSn })
+      .where(eq(couponClaims.id, u.claimId))
+      .returning({ couponId: couponClaims.couponId });
+    await tx
+      .update(coupons)
+      .set({ usedNum: sql`${coupons.usedNum} + 1` })
+      .where(eq(coupons.id, claim!.couponId));
+  }
+}
 
 export interface CouponUse {
   /** The player's claim (player.coupons → mine[].id). */
@@ -26,35 +83,11 @@ export interface CouponUse {
  * Answers the discount in fen; the claim is marked used and the coupon's used_num moves with it.
  */
 export async function useCoupon(tx: Tx, use: CouponUse): Promise<number> {
-  const now = use.now ?? new Date();
-  const [row] = await tx
-    .select({ claim: couponClaims, coupon: coupons })
-    .from(couponClaims)
-    .innerJoin(coupons, eq(coupons.id, couponClaims.couponId))
-    .where(and(eq(couponClaims.id, use.claimId), eq(couponClaims.playerId, use.playerId)))
-    .for('update', { of: couponClaims });
-  if (!row) throw httpError(400, m.unusable);
-  if (row.claim.usedAt) throw httpError(400, m.used);
-  if (row.claim.expiresAt.getTime() < now.getTime()) throw httpError(400, m.expired);
-  const { coupon } = row;
-  if (coupon.ipId !== use.ipId || !(use.businessTypes as readonly number[]).includes(coupon.businessType))
-    throw httpError(400, m.notForOrder);
-  const off = couponDiscount(
-    {
-      coupon_type: coupon.couponType,
-      full_amount: coupon.fullAmount,
-      face_value: coupon.faceValue,
-      max_face_value: coupon.maxFaceValue,
-    },
-    use.amount,
-  );
-  if (off <= 0) throw httpError(400, m.belowThreshold);
-  await tx.update(couponClaims).set({ usedAt: now, orderSn: use.orderSn }).where(eq(couponClaims.id, use.claimId));
-  await tx
-    .update(coupons)
-    .set({ usedNum: sql`${coupons.usedNum} + 1` })
-    .where(eq(coupons.id, coupon.id));
-  return off;
+  const claims = await lockClaims(tx, [use.claimId]);
+  const checked = checkCoupon(claims.get(use.claimId), use);
+  if (!checked.ok) throw httpError(400, checked.message);
+  await spendClaims(tx, [{ claimId: use.claimId, orderSn: use.orderSn }], use.now);
+  return checked.discount;
 }
 
 /**

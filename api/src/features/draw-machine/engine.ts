@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { allocStyles, stylesOf } from '../blind-box/templates.js';
+import { checkCoupon, lockClaims, spendClaims } from '../coupon/use.js';
 import type { MachineRow } from './queries.js';
 
 const m = messages.drawMachine;
@@ -92,6 +93,8 @@ export interface DrawOutcome {
   styleId: number;
   price: number;
   bean: number;
+  /** Fen taken off by the player's coupon (0 without one). */
+  discount: number;
   depositId: number;
   goods: { title: string; pic: string; type: number };
 }
@@ -99,12 +102,24 @@ export interface DrawOutcome {
 export interface DrawWant {
   playerId: number;
   useBean: boolean;
+  /** A claimed coupon to pay with (business types 0 universal and 1 blind-box machine). */
+  claimId?: number;
 }
+
+/** A draw takes coupons of these business types: 0 universal, 1 blind-box machine. */
+const DRAW_COUPONS = [0, 1] as const;
 /** Each want's box, or why it has none (sold out, an unknown player). */
 export type DrawResult = { ok: true; outcome: DrawOutcome } | { ok: false; error: Error };
 
 type CaseRow = typeof drawMachineCases.$inferSelect;
-type Drawn = DrawOutcome & { playerId: number; allocationId: number; seq: number; prevHash: string; hash: string };
+type Drawn = DrawOutcome & {
+  playerId: number;
+  claimId?: number;
+  allocationId: number;
+  seq: number;
+  prevHash: string;
+  hash: string;
+};
 
 type Last = { seq: number; caseNo: number; position: number; hash: string } | null;
 
@@ -184,6 +199,11 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
         ).map((p) => [p.id, p.coins]),
   );
   const styles = await stylesOfMachine(tx, machine);
+  const claims = await lockClaims(
+    tx,
+    wants.flatMap((w) => (w.claimId === undefined ? [] : [w.claimId])),
+  );
+  const spent = new Set<number>();
   const fee = Math.round((machine.price * Number(machine.serviceCharge)) / 100);
   const now = new Date();
   let prevHash = last?.hash ?? machine.seedHash;
@@ -202,8 +222,26 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
       results.push({ ok: false, error: httpError(401, m.playerSession) });
       continue;
     }
-    next += 1;
     const bean = want.useBean ? Math.max(0, Math.min(machine.bean, balance, machine.price)) : 0;
+    let discount = 0;
+    if (want.claimId !== undefined) {
+      // A coupon takes off what is left to pay after the coins; a refused one fails only this draw.
+      const checked = spent.has(want.claimId)
+        ? ({ ok: false, message: messages.coupon.used } as const)
+        : checkCoupon(claims.get(want.claimId), {
+            playerId: want.playerId,
+            ipId: machine.ipId,
+            businessTypes: DRAW_COUPONS,
+            amount: machine.price - bean,
+          });
+      if (!checked.ok) {
+        results.push({ ok: false, error: httpError(400, checked.message) });
+        continue;
+      }
+      discount = checked.discount;
+      spent.add(want.claimId);
+    }
+    next += 1;
     coins.set(want.playerId, balance - bean);
     const styleId = slot.box.styles[slot.position]!;
     const style = styles.get(styleId)!;
@@ -226,15 +264,29 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
       styleId,
       price: machine.price,
       bean,
+      discount,
       depositId: 0,
       goods: { title: style.goodsTitle, pic: style.goodsPic, type: style.type },
     };
-    const row = { ...outcome, playerId: want.playerId, allocationId: slot.box.allocationId, seq, prevHash, hash };
+    const row = {
+      ...outcome,
+      playerId: want.playerId,
+      claimId: want.claimId,
+      allocationId: slot.box.allocationId,
+      seq,
+      prevHash,
+      hash,
+    };
     drawn.push(row);
     results.push({ ok: true, outcome: row });
     prevHash = hash;
   }
   if (drawn.length > 0) await writeDraws(tx, machine, drawn, fee, now);
+  await spendClaims(
+    tx,
+    drawn.flatMap((d) => (d.claimId === undefined ? [] : [{ claimId: d.claimId, orderSn: d.orderSn }])),
+    now,
+  );
   if (drawn.length < wants.length || drawn.at(-1)!.position + 1 === machine.limitStock) await endIfEmpty(tx, machine);
   return results;
 }
@@ -251,17 +303,19 @@ async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: numb
   const result = await tx.execute(sql`
     with u as (
       select * from unnest(${col((d) => d.orderSn)}::text[], ${col((d) => d.playerId)}::int[], ${col((d) => d.bean)}::int[],
-        ${col((d) => d.styleId)}::int[], ${col((d) => d.goods.title)}::text[], ${col((d) => d.goods.pic)}::text[],
+        ${col((d) => d.discount)}::int[], ${col((d) => d.styleId)}::int[], ${col((d) => d.goods.title)}::text[], ${col((d) => d.goods.pic)}::text[],
         ${col((d) => d.goods.type)}::int[], ${col((d) => d.caseNo)}::int[], ${col((d) => d.position)}::int[],
         ${col((d) => d.allocationId)}::int[], ${col((d) => d.seq)}::int[], ${col((d) => d.prevHash)}::text[],
         ${col((d) => d.hash)}::text[])
-        as u(sn, player_id, bean, style_id, title, pic, type, case_no, position, allocation_id, seq, prev_hash, hash)
+        as u(sn, player_id, bean, discount, style_id, title, pic, type, case_no, position, allocation_id, seq, prev_hash, hash)
     ), o as (
       insert into ${orders} (order_sn, ip_id, player_id, type, active_id, active_title, active_pic, price, points,
-        received_price, receivable_price, total_pay_price, service_fee, merchant_income, pay_time, nickname)
+        real_shop_discount_price, received_price, receivable_price, total_pay_price, service_fee, merchant_income,
+        pay_time, nickname)
       select sn, ${machine.ipId}, u.player_id, ${ACTIVITY_DRAW_BOX}, ${machine.id}, ${machine.title}, ${machine.pic},
-        ${machine.price}, bean, ${machine.price} - bean, ${machine.price} - bean, ${machine.price} - bean, ${fee},
-        ${machine.price - fee} - bean, ${at}::timestamptz, p.nickname from u join ${players} p on p.id = u.player_id
+        ${machine.price}, bean, discount, ${machine.price} - bean - discount, ${machine.price} - bean - discount,
+        ${machine.price} - bean - discount, ${fee}, ${machine.price - fee} - bean - discount, ${at}::timestamptz,
+        p.nickname from u join ${players} p on p.id = u.player_id
       returning id, order_sn
     ), i as (
       insert into ${orderItems} (order_id, batch_id, style_id, goods_title, goods_pic, type, case_no, position)

@@ -71,7 +71,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.player.draw, async (body, request) => {
       const playerId = await playerOf(db, cache, request);
-      const out = await draws.draw(body.batch_id, { playerId, useBean: body.use_bean === 1 });
+      const out = await draws.draw(body.batch_id, { playerId, useBean: body.use_bean === 1, claimId: body.coupon_id });
       return {
         order_sn: out.orderSn,
         batch_id: body.batch_id,
@@ -85,7 +85,8 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
         },
         price: fenToYuan(out.price),
         bean: fenToYuan(out.bean),
-        paid: fenToYuan(out.price - out.bean),
+        paid: fenToYuan(out.price - out.bean - out.discount),
+        discount: fenToYuan(out.discount),
         deposit_id: out.depositId,
       };
     }),
