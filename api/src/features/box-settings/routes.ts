@@ -1,4 +1,4 @@
-import { AWARD, api, type CouponBrief, type DepositFreight, messages } from '@toy/shared';
+import { AWARD, api, type DepositFreight, messages } from '@toy/shared';
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';

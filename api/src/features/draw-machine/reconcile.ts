@@ -70,7 +70,8 @@ export async function reconcile(db: Db): Promise<string[]> {
   const orders = rowsOf<{ id: number }>(
     await db.execute(sql`
       select id from orders
-      where (type = 13 and (received_price <> price - points or merchant_income <> price - points - service_fee))
+      where (type = 13 and (received_price <> price - points - real_shop_discount_price
+          or merchant_income <> price - points - real_shop_discount_price - service_fee))
         or (type <> 13 and tran_state in (2, 4, 6, 7)
           and (received_price <> receivable_price or receivable_price <> price + logistics_fee - real_shop_discount_price - points))`),
   );
