@@ -1,5 +1,7 @@
 import { api, type FairnessLog, verifyFairness } from '@toy/shared';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { apiClient } from '../src/tools/client.js';
 import { simulate } from '../src/tools/simulate-core.js';
@@ -26,6 +28,17 @@ describe('simulate', () => {
     // Every subscription application the players made is on the merchant's list, some reviewed.
     const apps = await call(app, api.subscription.list, { status: -1, limit: 100 }, { token: brand });
     expect(apps.body.data.pagination.total_rows).toBe(summary.subscriptions);
+    // Every other player claimed the brand's draw coupon and spent it on a draw: the counts move and
+    // the discount is on a draw order.
+    const coupon = (await call(app, api.coupon.list, { ip_id: molly, title: '抽盒立减券' }, { token: brand })).body.data
+      .list[0]!;
+    expect(coupon.issue_num).toBe(4);
+    expect(coupon.used_num).toBeGreaterThan(0);
+    const discounted = await app.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.type, 13), eq(orders.discountPrice, 500)));
+    expect(discounted[0]!.n).toBe(coupon.used_num);
     const log = (await client.call(client.api.fairness.log, { batch_id: id })).data as FairnessLog;
     if (log.off === 2) expect(verifyFairness(log)).toBeNull();
     else expect(log.allocations[0]!.seed).toBeNull();

@@ -1,5 +1,6 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 import { type MarketSummary, simulateMarket } from './simulate-market.js';
 import { startOrders } from './simulate-order.js';
 import { type FulfilmentSummary, simulateFulfilment } from './simulate-pickup.js';
@@ -73,11 +74,24 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   const deadline = Date.now() + opts.minutes * 60_000;
   const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
 
+  // A draw coupon per brand: every other player claims one and spends it on a draw of that brand.
+  const drawCoupons = new Map<number, number>();
+  for (const ipId of ipIds) {
+    const id = await shopperCoupon(client, web_token, ipId, 'draw');
+    if (id !== null) drawCoupons.set(ipId, id);
+  }
+
   const runPlayer = async (i: number) => {
     const phone = `188${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
     const login = await call(api.player.login, { phone, nickname: `模拟玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
     if (await applyForSubscription(client, headers.player_token, ipIds, i)) summary.subscriptions += 1;
+    const coupons = new Map<number, number>();
+    if (i % 2 === 0)
+      for (const [ipId, couponId] of drawCoupons) {
+        const claim = await claimCoupon(client, headers.player_token, couponId);
+        if (claim !== null) coupons.set(ipId, claim);
+      }
     let since = 0;
     while (Date.now() < deadline) {
       if (machines.length === 0) {
@@ -85,8 +99,14 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
         continue;
       }
       const machine = pick(machines);
-      const res = await call(api.player.draw, { batch_id: machine.id, use_bean: Math.random() < 0.5 ? 1 : 0 }, headers);
+      const coupon_id = coupons.get(machine.ip_id);
+      const res = await call(
+        api.player.draw,
+        { batch_id: machine.id, use_bean: Math.random() < 0.5 ? 1 : 0, coupon_id },
+        headers,
+      );
       if (res.status === 0) {
+        if (coupon_id !== undefined) coupons.delete(machine.ip_id);
         summary.draws += 1;
         since += 1;
       } else if (res.status === 409) {

@@ -4,16 +4,21 @@ type Client = ReturnType<typeof apiClient>;
 const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 /**
- * The merchant's coupon for the simulated shoppers of a brand: ¥5 off a release sale, no
- * threshold, claimable by anyone for 30 days (the merchant has coupon_admin on its brands).
+ * The merchant's coupon for the simulated shoppers of a brand: ¥5 off a release sale (or a draw),
+ * no threshold, claimable by anyone for 30 days (the merchant has coupon_admin on its brands).
  */
-export async function shopperCoupon({ call, api }: Client, web_token: string, ipId: number): Promise<number | null> {
+export async function shopperCoupon(
+  { call, api }: Client,
+  web_token: string,
+  ipId: number,
+  kind: 'sale' | 'draw' = 'sale',
+): Promise<number | null> {
   const res = await call(
     api.coupon.create,
     {
       ip_id: ipId,
-      title: `发售立减券 ${fmt(Date.now()).slice(5, 16)}`,
-      business_type: 2,
+      title: `${kind === 'sale' ? '发售立减券' : '抽盒立减券'} ${fmt(Date.now()).slice(5, 16)}`,
+      business_type: kind === 'sale' ? 2 : 1,
       coupon_type: 5,
       face_value: 5,
       invalid_type: 1,
