@@ -7,5 +7,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page under load may take more than a second to show what a poll waits for.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
