@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 let phones = 0;
-const newPlayer = () => player(app, `1390000${String(++phones).padStart(4, '0')}`);
+const newPlayer = () => player(app, `1340000${String(++phones).padStart(4, '0')}`);
 const apply = (token: string, body: Record<string, unknown>) =>
   call(app, api.player.subscribe, body as never, { headers: { player_token: token } });
 const review = (id: number, status: number, token = brand) =>

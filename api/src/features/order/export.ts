@@ -1,5 +1,5 @@
 import type { Order, OrderFilterValues } from '@toy/shared';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
@@ -54,29 +54,23 @@ async function fill(
   signal?: AbortSignal,
 ) {
   const where = orderConditions(params.brandIds, params.filters);
-  let after: { at: Date; id: number } | null = null;
+  // Newest first by id, walked with the id as the cursor: a time cursor would lose rows, since a
+  // JavaScript Date keeps milliseconds and PostgreSQL microseconds.
+  let after: number | null = null;
   for (;;) {
     signal?.throwIfAborted();
-    const cursor: { at: Date; id: number } | null = after;
+    const cursor: number | null = after;
     const page: OrderRow[] = await db
       .select()
       .from(orders)
-      .where(
-        cursor
-          ? and(
-              where,
-              or(lt(orders.createdAt, cursor.at), and(eq(orders.createdAt, cursor.at), lt(orders.id, cursor.id))),
-            )
-          : where,
-      )
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .where(cursor === null ? where : and(where, lt(orders.id, cursor)))
+      .orderBy(desc(orders.id))
       .limit(EXPORT_LIMITS.batchRows);
     if (page.length === 0) return;
     const wires = (await bundle(db, page)).map((b) => orderToWire(b, config));
     const written = await add(wires.map((o) => COLUMNS.map(([, , cell]) => cell(o))));
     await onBatch(written);
-    const last: OrderRow = page.at(-1)!;
-    after = { at: last.createdAt, id: last.id };
+    after = page.at(-1)!.id;
     if (page.length < EXPORT_LIMITS.batchRows) return;
   }
 }
