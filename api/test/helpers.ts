@@ -10,6 +10,7 @@ import {
   type Session,
 } from '@toy/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp, type Config } from '../src/app.js';
 import { brands, userBrands, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
@@ -21,13 +22,36 @@ export const PASSWORD = 'demo1234';
  * runs against PostgreSQL), temp uploads, the demo seed applied.
  */
 export async function makeApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const own = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const app = await buildApp({
     logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl: own?.url,
     seed: true,
     ...overrides,
   });
+  if (own) app.addHook('onClose', own.drop);
   return app;
+}
+
+/**
+ * On PostgreSQL each app (each test file) gets a database of its own on the server of `url`, as
+ * each gets its own PGlite, so no file sees the rows another left; it is dropped when the app closes.
+ */
+async function freshDatabase(url: string) {
+  const name = `toy_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export interface CallOptions {
