@@ -22,22 +22,25 @@ export const PASSWORD = 'demo1234';
  * runs against PostgreSQL), temp uploads, the demo seed applied.
  */
 export async function makeApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const own = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  if (process.env.DATABASE_URL) fileDatabase ??= freshDatabase(process.env.DATABASE_URL);
   const app = await buildApp({
     logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
-    databaseUrl: own?.url,
+    databaseUrl: fileDatabase ? await fileDatabase : undefined,
     seed: true,
     ...overrides,
   });
-  if (own) app.addHook('onClose', own.drop);
   return app;
 }
 
+/** This test file's database on PostgreSQL (module state: one per file). */
+let fileDatabase: Promise<string> | undefined;
+
 /**
- * On PostgreSQL each app (each test file) gets a database of its own on the server of `url`, as
- * each gets its own PGlite, so no file sees the rows another left; it is dropped when the app closes.
+ * On PostgreSQL each test file gets a database of its own (`toy_test_…`) on the server of `url`,
+ * so no file sees the rows another left, as with PGlite; the apps of one file share it. CI drops
+ * them after the run.
  */
-async function freshDatabase(url: string) {
+async function freshDatabase(url: string): Promise<string> {
   const name = `toy_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -51,7 +54,7 @@ async function freshDatabase(url: string) {
   await admin(`create database ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
-  return { url: own.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return own.toString();
 }
 
 export interface CallOptions {
