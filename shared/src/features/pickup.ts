@@ -55,8 +55,6 @@ export const ORDER_KINDS = [
 export const pickupShipRules = shipRules('api');
 const orderSn = z.string().trim().min(1, m.orderMissing).max(64);
 /** The list's ship dialog and the ship page: the same fields, their own words. */
-export const shipDialogForm = withRules(z.object(shipFields), shipRules('dialog'));
-export const shipPageForm = withRules(z.object(shipFields), shipRules('page'));
 export const pickupShip = withRules(z.object({ order_sn: orderSn, ...shipFields }), pickupShipRules);
 export const retrievalShipMore = withRules(
   z.object({ order_sn: orderSn, child_ids: z.array(id()).max(500).default([]), ...shipFields }),

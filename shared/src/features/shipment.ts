@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { is, ruleTable } from '../rules.js';
+import { is, ruleTable, withRules } from '../rules.js';
 
 const m = messages.shipment;
 
@@ -37,3 +37,7 @@ export const shipFields = {
   express_company: z.preprocess((v) => v ?? '', z.string().trim().max(SHIP_TEXT_MAX)),
   express: z.preprocess((v) => v ?? '', z.string().trim().max(SHIP_TEXT_MAX)),
 };
+
+/** The console's ship forms: the list dialog's and the ship page's words over the same two fields. */
+export const shipDialogForm = withRules(z.object(shipFields), shipRules('dialog'));
+export const shipPageForm = withRules(z.object(shipFields), shipRules('page'));

@@ -1,47 +1,25 @@
-import { Text } from '@chakra-ui/react';
-import { api, type MarketOrder, marketShipDialogForm, messages } from '@toy/shared';
-import { FormDialog } from '../../components/form/FormDialog';
-import { TextField } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { api, type MarketOrder, messages } from '@toy/shared';
+import { ShipDialog as ShipForm } from '../../components/ShipDialog';
 import { useAction } from '../../lib/useAction';
 
-interface ShipValues {
-  id: number;
-  express_company: string;
-  express: string;
-}
+const IDS = {
+  dialog: 'market-ship-dialog',
+  save: 'market-ship-save',
+  company: 'market-ship-company',
+  express: 'market-ship-express',
+};
 
-/**
- * 发货 from the list: courier company and tracking number (请输入物流公司 / 请输入物流单号); ships
- * every goods line not yet shipped. Partial shipping is on the ship page.
- */
+/** 发货 from the list: ships every goods line not yet shipped. Partial shipping is on the ship page. */
 export function ShipDialog({ order, onClose }: { order: MarketOrder | null; onClose: () => void }) {
-  const open = order !== null;
-  const form = useSchemaForm<typeof marketShipDialogForm, ShipValues>(
-    marketShipDialogForm,
-    { id: order?.id ?? 0, express_company: '', express: '' },
-    open,
-  );
   const ship = useAction(api.market.ship, { success: messages.market.shipped, invalidates: [api.market.list] });
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(o) => !o && onClose()}
-      title="发货"
-      form={form}
-      onSubmit={(data) => ship.run({ id: data.id, express_company: data.express_company, express: data.express })}
+    <ShipForm
+      open={order !== null}
+      onClose={onClose}
+      onShip={(v) => ship.run({ id: order?.id ?? 0, ...v })}
+      caption={order ? `订单号 ${order.order_sn} · ${order.username} ${order.phone}` : undefined}
       submitLabel="确定发货"
-      testId="market-ship-dialog"
-      submitTestId="market-ship-save"
-      size="sm"
-    >
-      {order && (
-        <Text fontSize="sm" color="fg.muted">
-          订单号 {order.order_sn} · {order.username} {order.phone}
-        </Text>
-      )}
-      <TextField name="express_company" label="物流公司" required maxLength={50} testId="market-ship-company" />
-      <TextField name="express" label="物流单号" required maxLength={50} testId="market-ship-express" />
-    </FormDialog>
+      ids={IDS}
+    />
   );
 }

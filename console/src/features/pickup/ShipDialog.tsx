@@ -1,16 +1,10 @@
-import { api, messages, type RouteDef, shipDialogForm } from '@toy/shared';
-import { FormDialog } from '../../components/form/FormDialog';
-import { TextField } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { api, messages, type RouteDef } from '@toy/shared';
+import { ShipDialog as ShipForm } from '../../components/ShipDialog';
 import { useAction } from '../../lib/useAction';
 
-const EMPTY = { express_company: '', express: '' };
+const IDS = { dialog: 'ship-dialog', save: 'ship-save', company: 'ship-company', express: 'ship-number' };
 
-/**
- * The ship dialog of a list (spec 02 §2 screen 5): company and tracking number, checked with the
- * dialog's words (请输入物流公司 / 请输入物流单号), then `route` (pickup.ship or deposit.ship)
- * for `orderSn`; 发货成功 refreshes the lists.
- */
+/** The ship dialog of the pickup and stored-order lists: `route` (pickup.ship or deposit.ship) for `orderSn`. */
 export function ShipDialog({
   orderSn,
   route = api.pickup.ship,
@@ -22,22 +16,14 @@ export function ShipDialog({
   invalidates: readonly RouteDef[];
   onClose: () => void;
 }) {
-  const open = orderSn !== null;
-  const form = useSchemaForm(shipDialogForm, EMPTY, open);
   const ship = useAction(route, { success: messages.pickup.shipped, invalidates });
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(o) => !o && onClose()}
-      title="发货"
-      testId="ship-dialog"
-      submitTestId="ship-save"
+    <ShipForm
+      open={orderSn !== null}
+      onClose={onClose}
+      onShip={(v) => ship.run({ order_sn: orderSn ?? '', ...v })}
       submitLabel="确定"
-      form={form}
-      onSubmit={(data) => ship.run({ order_sn: orderSn ?? '', ...data })}
-    >
-      <TextField name="express_company" label="物流公司" required maxLength={50} testId="ship-company" />
-      <TextField name="express" label="物流单号" required maxLength={50} testId="ship-number" />
-    </FormDialog>
+      ids={IDS}
+    />
   );
 }
