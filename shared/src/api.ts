@@ -13,6 +13,7 @@ import { freightRoutes, freightTemplateRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
+import { kujiFairnessRoutes, kujiReviewRoutes, kujiRoutes, playerKujiRoutes } from './features/kuji.js';
 import { marketRoutes } from './features/market.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
@@ -37,16 +38,23 @@ export const api = {
   audit: auditRoutes,
   freight: { ...freightRoutes, ...freightTemplateRoutes },
   blindBoxRecord: blindBoxRecordRoutes,
-  review: reviewRoutes,
+  review: { ...reviewRoutes, ...kujiReviewRoutes },
   template: templateRoutes,
   blindBox: blindBoxRoutes,
   cabinet: cabinetRoutes,
   boxMachine: boxMachineRoutes,
   coupon: { ...couponAssociationRoutes, ...couponRoutes },
   drawMachine: drawMachineRoutes,
-  player: { ...playerRoutes, ...playerOrderRoutes, ...playerSubscriptionRoutes, ...playerCouponRoutes },
+  player: {
+    ...playerRoutes,
+    ...playerOrderRoutes,
+    ...playerSubscriptionRoutes,
+    ...playerCouponRoutes,
+    ...playerKujiRoutes,
+  },
   subscription: subscriptionRoutes,
-  fairness: fairnessRoutes,
+  fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
+  kuji: kujiRoutes,
   erp: erpRoutes,
   order: orderRoutes,
   deposit: depositRoutes,

@@ -19,6 +19,7 @@ export * from './features/erp.js';
 export * from './features/freight.js';
 export * from './features/gacha.js';
 export * from './features/goods.js';
+export * from './features/kuji.js';
 export * from './features/job.js';
 export * from './features/market.js';
 export * from './features/order.js';

@@ -193,6 +193,19 @@ export const MENU = [
     roles: ['box_admin'],
     hidden: true,
   },
+  // 600–619 一番赏 (ichiban-kuji, spec 03 §2).
+  { id: 600, pid: 0, path: '/jackpot', url: MENU_GROUP_URL, title: '一番赏管理', icon: 'kuji', roles: [] },
+  { id: 601, pid: 600, path: '/jackpot/list', url: 'kuji/list', title: '一番赏', icon: 'kuji', roles: ['box_admin'] },
+  {
+    id: 602,
+    pid: 600,
+    path: '/jackpot/add',
+    url: 'kuji/form',
+    title: '发布一番赏',
+    icon: 'kuji',
+    roles: ['box_admin'],
+    hidden: true,
+  },
   { id: 300, pid: 0, path: '/review', url: MENU_GROUP_URL, title: '审核', icon: 'review', roles: [] },
   {
     id: 301,

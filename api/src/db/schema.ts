@@ -14,6 +14,7 @@ export * from './schema/erp.js';
 export * from './schema/freight.js';
 export * from './schema/goods.js';
 export * from './schema/job.js';
+export * from './schema/kuji.js';
 export * from './schema/market.js';
 export * from './schema/order.js';
 export * from './schema/pickup.js';

@@ -31,6 +31,8 @@ export const routeMap = {
   'deposit/list': () => import('../features/deposit/DepositListPage'),
   'pickup/list': () => import('../features/pickup/PickupListPage'),
   'market/list': () => import('../features/market/MarketListPage'),
+  'kuji/list': () => import('../features/kuji/KujiListPage'),
+  'kuji/form': () => import('../features/kuji/KujiFormPage'),
   'market/ship': () => import('../features/market/MarketShipPage'),
 } satisfies Record<MenuPageUrl, PageImport>;
 

@@ -15,5 +15,7 @@ export const users = pgTable('users', {
   perIds: integer('per_ids').array().notNull().default(sql`'{}'::integer[]`),
   isReviewer: boolean('is_reviewer').notNull().default(false),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** A signed (签约) merchant may publish official ichiban-kuji (spec 03 §2). */
+  isSigned: boolean('is_signed').notNull().default(false),
   createdAt: createdAt(),
 });

@@ -1,0 +1,671 @@
+import { z } from 'zod';
+import { LIMITS, SPECIAL_BRAND_ID } from '../constants.js';
+import { datetime, id, limit, optionalId, page, pagination, wholeNumber } from '../fields.js';
+import { messages } from '../messages.js';
+import { PER_ID } from '../roles.js';
+import { defineRoute } from '../route.js';
+import { is, ruleTable, withRules } from '../rules.js';
+import { DATETIME_RE, isDatetime, jsonList } from './blind-box-record.js';
+
+/**
+ * 一番赏 (kuji, spec 03 §2–§7): the publish form, the merchant's list and detail with its per-row
+ * actions, the reviewer's decision, and the player's draw. Tables: kujis, kuji_goods, kuji_boxes,
+ * kuji_draw_log (api/src/db/schema/kuji.ts). The level algebra is kuji-levels.ts; the provable ticket
+ * order and awards are ../kuji-draw.ts.
+ */
+
+const m = messages.kuji;
+
+export const KUJI_PAGE_SIZE = LIMITS.listPageSize;
+/** Activity type of an ichiban-kuji order (spec 02 §4). */
+export const ACTIVITY_KUJI = 14;
+/** Minimum prize rows (spec 03 §9). */
+export const KUJI_MIN_ROWS = LIMITS.minBlindBoxStyles;
+export const KUJI_LIMITS = {
+  titleMax: 50,
+  priceMax: 100_000,
+  /** Boxes (sets) per publish or stock change. */
+  boxesMax: 1_000,
+  /** Tickets of one box. */
+  ticketsMax: 2_000,
+  rowsMax: 100,
+  goodsTitleMax: 200,
+  shelvesMax: 50,
+  drawMax: 10,
+  rejectReasonMax: 200,
+} as const;
+/** Official kuji may be published only by signed merchants and only for this brand (spec 03 §2). */
+export const OFFICIAL_KUJI_BRAND_ID = SPECIAL_BRAND_ID;
+
+/** audit_status (spec 03 §4). */
+export const KUJI_AUDIT = { pending: 0, approved: 1, rejected: 2, generating: 3 } as const;
+export const KUJI_AUDIT_TEXT: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '已驳回', 3: '数据生成中' };
+/** off, once approved (spec 03 §4). */
+export const KUJI_OFF = { listed: 0, delisted: 1, soldOut: 2 } as const;
+export const KUJI_OFF_TEXT: Record<number, string> = { 0: '已上架', 1: '已下架', 2: '已售罄' };
+/** The list's status column: the audit state, and once approved the shelf state. */
+export const kujiStatusText = (k: { audit_status: number; off: number }) =>
+  k.audit_status === KUJI_AUDIT.approved ? (KUJI_OFF_TEXT[k.off] ?? '') : (KUJI_AUDIT_TEXT[k.audit_status] ?? '');
+export const KUJI_TYPE_TEXT: Record<number, string> = { 0: '自制一番赏', 1: '官方一番赏' };
+export const KUJI_SHELVES_TEXT: Record<number, string> = { 0: '现货', 1: '预售' };
+
+const money = z.number();
+const binary = () => wholeNumber().min(0).max(1);
+const picKey = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
+
+/** Spec 03 §3 "Ichiban-Kuji list row", plus the brand, sale time, reason and commitment. */
+export const kujiRow = z.object({
+  id: z.number().int(),
+  ip_id: z.number().int(),
+  ip_title: z.string(),
+  title: z.string(),
+  pic: z.string(),
+  top_pic: z.string(),
+  /** 0 pending review, 1 approved, 2 rejected, 3 data being generated. */
+  audit_status: z.number().int(),
+  /** Reviewer's reason when rejected. */
+  reason: z.string(),
+  /** Once approved: 0 on shelf, 1 off shelf, 2 sold out. */
+  off: z.number().int(),
+  is_official: z.number().int(),
+  /** Yuan per draw. */
+  price: money,
+  /** Yuan sold (paid draws). */
+  sales_price: money,
+  /** Picked-up items waiting to be shipped (go-ship link). */
+  not_send_num: z.number().int(),
+  /** Items in players' cabinets (view-deposits link). */
+  dont_send_num: z.number().int(),
+  /** Remaining tickets over all boxes. */
+  surplus_stock: z.number().int(),
+  /** Boxes (sets) listed. */
+  stock: z.number().int(),
+  /** Boxes nobody has drawn from: a reduction may take at most these. */
+  can_num: z.number().int(),
+  desc: z.string(),
+  /** Max coin deduction per draw, yuan; 0 = coins not used. */
+  bean: money,
+  service_charge: z.number(),
+  shelves_time: datetime(),
+  seed_hash: z.string(),
+  created_at: datetime(),
+});
+export type KujiRow = z.infer<typeof kujiRow>;
+
+/** Spec 03 §3 "Kuji detail". */
+export const kujiDetail = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  pic: z.string(),
+  off: z.number().int(),
+  audit_status: z.number().int(),
+  shelves_time: datetime(),
+  sales_price: money,
+  /** Pending settlement / settled, yuan. */
+  order_w_price: money,
+  order_y_price: money,
+  service_charge: z.number(),
+  /** Boxes listed / boxes sold out. */
+  stock: z.number().int(),
+  sold_out: z.number().int(),
+  can_num: z.number().int(),
+  /** Tickets sold, in cabinets, picked up and received, shipped. */
+  sales_num: z.number().int(),
+  deposit_num: z.number().int(),
+  harvest_num: z.number().int(),
+  delivery_num: z.number().int(),
+  desc: z.string(),
+  bean: money,
+  price: money,
+  is_official: z.number().int(),
+  seed_hash: z.string(),
+});
+export type KujiDetail = z.infer<typeof kujiDetail>;
+
+/** Spec 03 §3 "Kuji goods row" (one per prize row); `levels` lists every level the same goods holds. */
+export const kujiGoodsRow = z.object({
+  active_id: z.number().int(),
+  goods_id: z.number().int(),
+  goods_info: z.object({ goods_pic: z.string(), goods_title: z.string() }),
+  level: z.number().int(),
+  levels: z.array(z.number().int()),
+  is_lucky: z.number().int(),
+  /** Yuan (market price shown to players). */
+  price: money,
+  /** 0 in stock, 1 pre-sale. */
+  is_shelves: z.number().int(),
+  shelves: z.string(),
+  /** Units over all boxes. */
+  stock_sum: z.number().int(),
+  sales_num: z.number().int(),
+  deposit_num: z.number().int(),
+  send_num: z.number().int(),
+  has_send_num: z.number().int(),
+  start_section: z.number().int().nullable(),
+  end_section: z.number().int().nullable(),
+});
+export type KujiGoodsRow = z.infer<typeof kujiGoodsRow>;
+
+/** Spec 03 §3 "Box-set row": one per box. */
+export const kujiBoxRow = z.object({
+  best_num: z.number().int(),
+  sum_surplus_stock: z.number().int(),
+  goods: z.array(
+    z.object({ level: z.number().int(), surplus_stock_sum: z.number().int(), stock_sum: z.number().int() }),
+  ),
+});
+export type KujiBoxRow = z.infer<typeof kujiBoxRow>;
+
+/** Spec 03 §3 "Prize goods row" of the publish form. */
+export interface KujiPrizeForm {
+  goods_title: string;
+  goods_pic: string;
+  stock: number | string;
+  goods_price: number | string;
+  cost_price: number | string;
+  level: number;
+  start_section?: number | string | null;
+  end_section?: number | string | null;
+  is_lucky: number | string;
+  is_shelves: number | string;
+  shelves: string;
+  id?: number | string | null;
+}
+
+export interface KujiPublishForm {
+  ip_id: number | string;
+  title: string;
+  price: number | string;
+  stock: number | string;
+  pic: string;
+  top_pic: string;
+  desc: string;
+  is_bean: number | string;
+  bean: number | string | null;
+  shelves_time: string;
+  is_official: number | string;
+  goods: string | KujiPrizeForm[];
+}
+
+const rowsOf = (v: unknown) => (jsonList(v) ?? []) as Partial<KujiPrizeForm>[];
+const positive = (v: unknown) => is.number(v) && Number(v) > 0;
+const positiveInt = (v: unknown) => positive(v) && Number.isInteger(Number(v));
+
+/** Spec 03 §5 "Kuji publish", in order; then each row (rowRules). */
+export const kujiPublishRules = ruleTable<KujiPublishForm>([
+  { field: 'title', message: m.titleRequired, ok: (v) => is.filled(v.title) },
+  { field: 'price', message: m.priceRequired, ok: (v) => positive(v.price) },
+  { field: 'stock', message: m.boxesRequired, ok: (v) => positiveInt(v.stock) },
+  { field: 'pic', message: m.picRequired, ok: (v) => is.filled(v.pic) },
+  { field: 'bean', message: m.beanRequired, ok: (v) => Number(v.is_bean) !== 1 || positive(v.bean) },
+  { field: 'shelves_time', message: m.shelvesTimeRequired, ok: (v) => isDatetime(v.shelves_time) },
+  { field: 'goods', message: m.goodsRequired, ok: (v) => rowsOf(v.goods).length > 0 },
+  { field: 'goods', message: m.goodsIncomplete, ok: (v) => rowsOf(v.goods).length >= KUJI_MIN_ROWS },
+  /** Level code 1 is A: the first row must be Last (0) or a global prize (100+n). */
+  { field: 'goods', message: m.lastOrGlobalRequired, ok: (v) => Number(rowsOf(v.goods)[0]?.level) !== 1 },
+]);
+
+/** Spec 03 §5 rule 10, per row in this order. */
+export const kujiRowRules = ruleTable<KujiPrizeForm>([
+  { field: 'goods_title', message: m.rowTitleRequired, ok: (v) => is.filled(v.goods_title) },
+  { field: 'goods_price', message: m.rowPriceRequired, ok: (v) => positive(v.goods_price) },
+  { field: 'cost_price', message: m.rowCostRequired, ok: (v) => positive(v.cost_price) },
+  { field: 'stock', message: m.rowStockRequired, ok: (v) => positiveInt(v.stock) },
+]);
+
+/** The whole form: the ordered rules, then the rows' rules row by row. */
+export const kujiPublishAllRules = ruleTable<KujiPublishForm>([
+  ...kujiPublishRules,
+  ...kujiRowRules.map((rule) => ({
+    field: 'goods' as const,
+    message: rule.message,
+    ok: (v: Partial<KujiPublishForm>) => rowsOf(v.goods).every((row) => rule.ok(row)),
+  })),
+]);
+
+const money2 = (max: number) => z.coerce.number().min(0).max(max);
+export const kujiPrizeEntry = z.object({
+  id: optionalId().nullable(),
+  goods_title: z.string().trim().min(1, m.rowTitleRequired).max(KUJI_LIMITS.goodsTitleMax),
+  goods_pic: z.string().trim().max(500).default(''),
+  stock: wholeNumber().min(1, m.rowStockRequired).max(KUJI_LIMITS.ticketsMax),
+  goods_price: money2(KUJI_LIMITS.priceMax),
+  cost_price: money2(KUJI_LIMITS.priceMax),
+  /** Wire code: Last 0, Wn 100+n, else 1 + index of the label (kuji-levels.ts). */
+  level: wholeNumber().min(0).max(200),
+  start_section: z.preprocess((v) => (v === '' || v === undefined ? null : v), wholeNumber().min(1).nullable()),
+  end_section: z.preprocess((v) => (v === '' || v === undefined ? null : v), wholeNumber().min(1).nullable()),
+  is_lucky: binary().default(0),
+  is_shelves: binary().default(0),
+  shelves: z.string().trim().max(KUJI_LIMITS.shelvesMax).default(''),
+});
+export type KujiPrizeEntry = z.output<typeof kujiPrizeEntry>;
+
+/** A prize row as stored (yuan), for the reviewer. */
+export const kujiPrizeOut = z.object({
+  goods_title: z.string(),
+  goods_pic: z.string(),
+  stock: z.number().int(),
+  goods_price: money,
+  cost_price: money,
+  level: z.number().int(),
+  start_section: z.number().int().nullable(),
+  end_section: z.number().int().nullable(),
+  is_lucky: z.number().int(),
+  is_shelves: z.number().int(),
+  shelves: z.string(),
+});
+
+export const kujiPublishBody = withRules(
+  z.object({
+    ip_id: id(),
+    title: z.string().trim().min(1).max(KUJI_LIMITS.titleMax),
+    price: z.coerce.number().positive().max(KUJI_LIMITS.priceMax),
+    stock: wholeNumber().min(1).max(KUJI_LIMITS.boxesMax),
+    pic: picKey(m.picRequired),
+    top_pic: z.string().trim().max(500).default(''),
+    desc: z.string().trim().max(500).default(''),
+    is_bean: binary().default(0),
+    /** Yuan; 0 when coins are not used. */
+    bean: z.preprocess((v) => (v === '' || v === null ? 0 : v), z.coerce.number().min(0).max(KUJI_LIMITS.priceMax)),
+    /** Fixed 6 (percent); anything sent is ignored. */
+    service_charge: z.coerce.number().optional(),
+    shelves_time: z.string().trim().regex(DATETIME_RE, m.shelvesTimeRequired),
+    is_official: binary().default(0),
+    goods: z.preprocess(
+      (v) => jsonList(v) ?? v,
+      z.array(kujiPrizeEntry).min(KUJI_MIN_ROWS, m.goodsIncomplete).max(KUJI_LIMITS.rowsMax),
+    ),
+  }),
+  kujiPublishAllRules,
+);
+
+/** Spec 03 §5 "Kuji detail actions": update carries one change. */
+export interface KujiUpdateForm {
+  id: number | string;
+  off?: number | string;
+  shelves_time?: string;
+  desc?: string;
+  is_bean?: number | string;
+  bean?: number | string | null;
+  pic?: string;
+}
+const has = (v: object, k: string) => k in v && (v as Record<string, unknown>)[k] !== undefined;
+export const kujiDescRules = ruleTable<KujiUpdateForm>([
+  { field: 'desc', message: m.descRequired, ok: (v) => is.filled(v.desc) },
+  { field: 'desc', message: m.descTooLong, ok: (v) => is.maxLength(LIMITS.descriptionMax)(v.desc) },
+]);
+export const kujiBeanRules = ruleTable<KujiUpdateForm>([
+  { field: 'bean', message: m.beanRequired, ok: (v) => Number(v.is_bean) !== 1 || positive(v.bean) },
+]);
+/** Adjusting the sale time: required, and only while not on shelf (off ≠ 0). */
+export const kujiShelvesTimeRules = ruleTable<KujiUpdateForm>([
+  { field: 'shelves_time', message: m.shelvesTimeSetRequired, ok: (v) => isDatetime(v.shelves_time) },
+  { field: 'off', message: m.delistFirst, ok: (v) => Number(v.off) !== 0 },
+]);
+export const kujiPicRules = ruleTable<KujiUpdateForm>([
+  { field: 'pic', message: m.coverRequired, ok: (v) => is.filled(v.pic) },
+]);
+export const kujiUpdateRules = ruleTable<KujiUpdateForm>([
+  ...kujiDescRules.map((r) => ({ ...r, ok: (v: Partial<KujiUpdateForm>) => !has(v, 'desc') || r.ok(v) })),
+  ...kujiBeanRules.map((r) => ({ ...r, ok: (v: Partial<KujiUpdateForm>) => !has(v, 'is_bean') || r.ok(v) })),
+  ...kujiPicRules.map((r) => ({ ...r, ok: (v: Partial<KujiUpdateForm>) => !has(v, 'pic') || r.ok(v) })),
+  {
+    field: 'shelves_time',
+    message: m.shelvesTimeSetRequired,
+    ok: (v) => !has(v, 'shelves_time') || isDatetime(v.shelves_time),
+  },
+]);
+
+export interface KujiStockForm {
+  type: number | string;
+  stock: number | string;
+  /** Reduce: the boxes nobody has drawn from. */
+  can_num?: number | string;
+}
+/** Spec 03 §5: 请输入增加库存; reducing may not exceed can_num. */
+export const kujiStockRules = ruleTable<KujiStockForm>([
+  { field: 'type', message: m.stockTypeRequired, ok: (v) => is.oneOf([1, 2])(Number(v.type)) },
+  { field: 'stock', message: m.increaseRequired, ok: (v) => positiveInt(v.stock) },
+  {
+    field: 'stock',
+    message: m.decreaseTooMany,
+    ok: (v) => Number(v.type) !== 2 || !is.number(v.can_num) || Number(v.stock) <= Number(v.can_num),
+  },
+]);
+
+export const kujiShelvesRules = ruleTable<{ is_shelves: number | string; shelves: string }>([
+  { field: 'shelves', message: m.shelvesTooLong, ok: (v) => is.maxLength(KUJI_LIMITS.shelvesMax)(v.shelves) },
+]);
+
+/** The official type is offered to signed merchants, for the official brand only (spec 03 §2). */
+export const officialAllowed = (ipId: number | string | null | undefined, signed: boolean) =>
+  signed && Number(ipId) === OFFICIAL_KUJI_BRAND_ID;
+
+const activeQuery = z.object({ active_id: id() });
+const goodsTarget = { active_id: id(), goods_id: id() };
+
+export const kujiRoutes = {
+  list: defineRoute({
+    operationId: 'kuji.list',
+    method: 'GET',
+    path: '/web/goods/first/list',
+    summary: '一番赏列表（品牌、名称），附在售数量',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    query: z.object({
+      ip_id: optionalId(),
+      title: z.string().trim().max(100).default(''),
+      page: page(),
+      limit: limit(KUJI_PAGE_SIZE, 100),
+    }),
+    response: z.object({ list: z.array(kujiRow), pagination, on_sale: z.number().int() }),
+  }),
+  publish: defineRoute({
+    operationId: 'kuji.publish',
+    method: 'POST',
+    path: '/web/goods/first/add',
+    summary: '提交一番赏发布申请（goods 为 JSON 文本），进入平台审核',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: kujiPublishBody,
+    response: z.object({ id: z.number().int() }),
+  }),
+  delete: defineRoute({
+    operationId: 'kuji.delete',
+    method: 'POST',
+    path: '/web/goods/first/delete',
+    summary: '删除一番赏（仅待审核）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: z.object({ id: id() }),
+    response: z.null(),
+  }),
+  info: defineRoute({
+    operationId: 'kuji.info',
+    method: 'GET',
+    path: '/web/goods/first/info',
+    summary: '一番赏基础数据',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    query: activeQuery,
+    response: z.object({ info: kujiDetail }),
+  }),
+  goods: defineRoute({
+    operationId: 'kuji.goods',
+    method: 'GET',
+    path: '/web/goods/first/goods',
+    summary: '一番赏商品数据（每个赏）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    query: activeQuery,
+    response: z.object({ list: z.array(kujiGoodsRow) }),
+  }),
+  boxes: defineRoute({
+    operationId: 'kuji.boxes',
+    method: 'GET',
+    path: '/web/goods/first/best',
+    summary: '一番赏箱数据（每箱各赏剩余）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    query: activeQuery,
+    response: z.object({ best: z.array(kujiBoxRow) }),
+  }),
+  update: defineRoute({
+    operationId: 'kuji.update',
+    method: 'POST',
+    path: '/web/goods/first/update',
+    summary:
+      '修改一番赏：上架/下架 {id, off}；发售时间 {id, shelves_time}（需先下架）；描述 {id, desc}；金币 {id, is_bean, bean}；封面 {id, pic}',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: withRules(
+      z.object({
+        id: id(),
+        off: wholeNumber().min(0).max(1).optional(),
+        shelves_time: z.string().trim().optional(),
+        desc: z.string().trim().optional(),
+        is_bean: binary().optional(),
+        bean: z
+          .preprocess((v) => (v === '' || v === null ? 0 : v), z.coerce.number().min(0).max(KUJI_LIMITS.priceMax))
+          .optional(),
+        pic: z.string().trim().max(500).optional(),
+      }),
+      kujiUpdateRules,
+    ),
+    response: kujiRow,
+  }),
+  stock: defineRoute({
+    operationId: 'kuji.stock',
+    method: 'POST',
+    path: '/web/goods/first/stock',
+    summary: '调整箱数：type 1 增加（按已承诺的种子生成新箱），type 2 减少（仅未开抽的箱）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: withRules(
+      z.object({ active_id: id(), type: wholeNumber(), stock: wholeNumber().min(0).max(KUJI_LIMITS.boxesMax) }),
+      kujiStockRules,
+    ),
+    response: z.object({ stock: z.number().int(), can_num: z.number().int() }),
+  }),
+  setLucky: defineRoute({
+    operationId: 'kuji.setLucky',
+    method: 'POST',
+    path: '/web/goods/first/lucky',
+    summary: '设置大奖开关（同一商品占多个赏时不可设置）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: z.object({ ...goodsTarget, is_lucky: binary() }),
+    response: kujiGoodsRow,
+  }),
+  setPrice: defineRoute({
+    operationId: 'kuji.setPrice',
+    method: 'POST',
+    path: '/web/goods/first/price',
+    summary: '设置赏品价格（元）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: z.object({ ...goodsTarget, price: z.coerce.number().positive(m.rowPriceRequired).max(KUJI_LIMITS.priceMax) }),
+    response: kujiGoodsRow,
+  }),
+  setShelves: defineRoute({
+    operationId: 'kuji.setShelves',
+    method: 'POST',
+    path: '/web/goods/first/shelves',
+    summary: '设置现货/预售及说明',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: withRules(
+      z.object({ ...goodsTarget, is_shelves: binary(), shelves: z.string().trim().max(500).default('') }),
+      kujiShelvesRules,
+    ),
+    response: kujiGoodsRow,
+  }),
+  brandSearch: defineRoute({
+    operationId: 'kuji.brandSearch',
+    method: 'GET',
+    path: '/web/goods/first/ips',
+    summary: '发布一番赏可选品牌（本商户的品牌），附是否签约商家',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    query: z.object({
+      title: z.string().trim().max(100).default(''),
+      is_template: z.coerce.number().int().min(0).max(1).default(1),
+      status: z.coerce.number().int().min(0).max(9).optional(),
+      page: page(),
+      limit: limit(LIMITS.brandAutocompleteLimit, 100),
+    }),
+    response: z.object({
+      ips: z.array(z.object({ id: z.number().int(), title: z.string(), pic: z.string() })),
+      /** Whether the merchant is signed (may publish official kuji for OFFICIAL_KUJI_BRAND_ID). */
+      is_signed: z.number().int(),
+    }),
+  }),
+};
+
+const reviewStatus = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  wholeNumber().min(-1).max(3).optional(),
+);
+
+/** The platform reviewer's kuji decisions (the same review page as blind-box records). */
+export const kujiReviewRoutes = {
+  kujiList: defineRoute({
+    operationId: 'review.kujiList',
+    method: 'GET',
+    path: '/web/helper/review/first/list',
+    summary: '平台审核：一番赏列表（默认待审核）',
+    access: 'reviewer',
+    query: z.object({
+      status: reviewStatus.default(0),
+      title: z.string().trim().max(100).default(''),
+      page: page(),
+      limit: limit(LIMITS.listPageSize, 50),
+    }),
+    response: z.object({
+      list: z.array(kujiRow.extend({ goods: z.array(kujiPrizeOut), submitter: z.string() })),
+      pagination,
+    }),
+  }),
+  kujiDecide: defineRoute({
+    operationId: 'review.kujiDecide',
+    method: 'POST',
+    path: '/web/helper/review/first/decide',
+    summary: '平台审核：通过一番赏（生成各箱赏票，生成中 audit_status 3）或驳回（附原因）',
+    access: 'reviewer',
+    body: withRules(
+      z.object({
+        id: id(),
+        status: wholeNumber().min(1).max(2),
+        reason: z.string().trim().max(KUJI_LIMITS.rejectReasonMax).default(''),
+      }),
+      ruleTable<{ status: number | string; reason: string }>([
+        {
+          field: 'reason',
+          message: messages.review.reasonRequired,
+          ok: (v) => Number(v.status) !== 2 || is.filled(v.reason),
+        },
+      ]),
+    ),
+    response: z.object({ id: z.number().int(), audit_status: z.number().int() }),
+  }),
+};
+
+/** A kuji as players see it, with the boxes they can draw from. */
+export const playerKuji = z.object({
+  id: z.number().int(),
+  ip_id: z.number().int(),
+  title: z.string(),
+  pic: z.string(),
+  price: money,
+  bean: money,
+  seed_hash: z.string(),
+  boxes: z.array(z.object({ box_no: z.number().int(), remaining: z.number().int(), tickets: z.number().int() })),
+  goods: z.array(
+    z.object({ level: z.number().int(), goods_title: z.string(), goods_pic: z.string(), stock: z.number().int() }),
+  ),
+});
+
+export const kujiTicket = z.object({
+  box_no: z.number().int(),
+  position: z.number().int(),
+  level: z.number().int(),
+  goods_title: z.string(),
+  goods_pic: z.string(),
+  deposit_id: z.number().int(),
+});
+/** A prize given on top of the tickets: Last (the box's last ticket) or a global prize Wn. */
+export const kujiAward = z.object({
+  kind: z.enum(['last', 'global']),
+  level: z.number().int(),
+  box_no: z.number().int(),
+  /** The winning ticket's position. */
+  position: z.number().int(),
+  player_id: z.number().int(),
+  goods_title: z.string(),
+  deposit_id: z.number().int(),
+});
+
+export const playerKujiRoutes = {
+  kujis: defineRoute({
+    operationId: 'player.kujis',
+    method: 'GET',
+    path: '/player/kuji/list',
+    summary: '在售一番赏（已上架、已到发售时间）及各箱剩余',
+    access: 'public',
+    query: z.object({ ip_id: optionalId() }),
+    response: z.object({ list: z.array(playerKuji) }),
+  }),
+  kujiDraw: defineRoute({
+    operationId: 'player.kujiDraw',
+    method: 'POST',
+    path: '/player/kuji/draw',
+    summary: '一番赏抽赏：从一箱按种子顺序取 num 张赏票，生成活动类型14的已支付订单，奖品进入盒柜',
+    access: 'public',
+    body: z.object({
+      active_id: id(),
+      box_no: wholeNumber().min(1).max(1_000_000),
+      num: wholeNumber().min(1).max(KUJI_LIMITS.drawMax).default(1),
+      use_bean: z.coerce.number().int().min(0).max(1).default(1),
+    }),
+    response: z.object({
+      order_sn: z.string(),
+      /** Yuan: list price of the tickets, coins deducted, paid. */
+      price: money,
+      bean: money,
+      paid: money,
+      tickets: z.array(kujiTicket),
+      /** Last and global prizes this draw completed (they may go to other players' tickets). */
+      awards: z.array(kujiAward),
+    }),
+  }),
+};
+
+/** The public log: commitment, seed once the kuji sold out, prize rows and the hash-chained draws. */
+export const kujiFairnessLog = z.object({
+  active_id: z.number().int(),
+  title: z.string(),
+  seed_hash: z.string(),
+  /** Revealed once every box is sold out; null before. */
+  seed: z.string().nullable(),
+  box_num: z.number().int(),
+  /** Box numbers removed by a stock reduction (never drawn from). */
+  removed_boxes: z.array(z.number().int()),
+  rows: z.array(
+    z.object({
+      level: z.number().int(),
+      stock: z.number().int(),
+      start_section: z.number().int().nullable(),
+      end_section: z.number().int().nullable(),
+    }),
+  ),
+  records: z.array(
+    z.object({
+      seq: z.number().int(),
+      box_no: z.number().int(),
+      position: z.number().int(),
+      level: z.number().int(),
+      order_sn: z.string(),
+      drawn_at: z.string(),
+      award: z
+        .object({ kind: z.enum(['last', 'global']), level: z.number().int(), position: z.number().int() })
+        .nullable(),
+      prev_hash: z.string(),
+      hash: z.string(),
+    }),
+  ),
+});
+export type KujiFairnessLog = z.infer<typeof kujiFairnessLog>;
+
+export const kujiFairnessRoutes = {
+  kujiLog: defineRoute({
+    operationId: 'fairness.kujiLog',
+    method: 'GET',
+    path: '/public/kuji/fairness',
+    summary: '公示：一番赏的种子哈希、售罄后揭示的种子、各赏与抽赏记录链（无需登录）',
+    access: 'public',
+    signed: false,
+    query: activeQuery,
+    response: kujiFairnessLog,
+  }),
+};
