@@ -34,7 +34,9 @@ export type DrawResult = z.infer<typeof drawResult>;
 
 export const depositItem = z.object({
   id: z.number().int(),
-  batch_id: z.number().int(),
+  /** The draw machine, or null for an ichiban-kuji prize (kuji_id). */
+  batch_id: z.number().int().nullable(),
+  kuji_id: z.number().int().nullable(),
   title: z.string(),
   goods_title: z.string(),
   goods_pic: z.string(),

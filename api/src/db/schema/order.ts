@@ -4,6 +4,7 @@ import { brands } from './brand.js';
 import { createdAt, ts } from './columns.js';
 import { drawMachines } from './draw-machine.js';
 import { goods } from './goods.js';
+import { kujiGoods, kujis } from './kuji.js';
 import { players } from './player.js';
 
 /**
@@ -138,6 +139,11 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     batchId: integer('batch_id').references(() => drawMachines.id, { onDelete: 'cascade' }),
     styleId: integer('style_id'),
+    /** Ichiban-kuji (type 14): the kuji, the prize row won, and for a ticket its box (case_no) and position. */
+    kujiId: integer('kuji_id').references(() => kujis.id, { onDelete: 'cascade' }),
+    kujiGoodsId: integer('kuji_goods_id').references(() => kujiGoods.id, { onDelete: 'cascade' }),
+    /** Ichiban-kuji: 0 a ticket, 1 the Last prize, 2 a global prize. */
+    award: smallint('award'),
     goodsId: integer('goods_id').references(() => goods.id, { onDelete: 'set null' }),
     goodsTitle: text('goods_title').notNull(),
     goodsPic: text('goods_pic').notNull(),
@@ -152,5 +158,7 @@ export const orderItems = pgTable(
     index('order_items_goods_title_trgm_idx').using('gin', sql`${t.goodsTitle} gin_trgm_ops`),
     index('order_items_order_idx').on(t.orderId),
     uniqueIndex('order_items_box_idx').on(t.batchId, t.caseNo, t.position),
+    uniqueIndex('order_items_kuji_ticket_idx').on(t.kujiId, t.caseNo, t.position, t.award),
+    index('order_items_kuji_goods_idx').on(t.kujiGoodsId),
   ],
 );

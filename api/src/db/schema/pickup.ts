@@ -2,6 +2,7 @@ import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-or
 import { brands } from './brand.js';
 import { createdAt } from './columns.js';
 import { drawMachines } from './draw-machine.js';
+import { kujiGoods, kujis } from './kuji.js';
 import { orderItems } from './order.js';
 import { players } from './player.js';
 
@@ -75,10 +76,13 @@ export const deposits = pgTable(
     ipId: integer('ip_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => drawMachines.id, { onDelete: 'cascade' }),
-    styleId: integer('style_id').notNull(),
+    /** The draw machine (type 1 items) — null for ichiban-kuji items. */
+    batchId: integer('batch_id').references(() => drawMachines.id, { onDelete: 'cascade' }),
+    /** The style (draw machines) — null for ichiban-kuji items. */
+    styleId: integer('style_id'),
+    /** Ichiban-kuji items: the kuji and the prize row. */
+    kujiId: integer('kuji_id').references(() => kujis.id, { onDelete: 'cascade' }),
+    kujiGoodsId: integer('kuji_goods_id').references(() => kujiGoods.id, { onDelete: 'cascade' }),
     /** Spec 02 §4 deposit state: 3 depositing, 0 not shipped (in a pickup), 1 shipped, 2 received. */
     state: smallint('state').notNull().default(3),
     pickupId: integer('pickup_id').references(() => pickups.id, { onDelete: 'set null' }),
@@ -89,6 +93,7 @@ export const deposits = pgTable(
   (t) => [
     uniqueIndex('deposits_item_idx').on(t.orderItemId),
     index('deposits_batch_idx').on(t.batchId, t.state),
+    index('deposits_kuji_idx').on(t.kujiId, t.state),
     index('deposits_player_idx').on(t.playerId, t.state),
     index('deposits_pickup_idx').on(t.pickupId),
     index('deposits_ip_idx').on(t.ipId, t.id),

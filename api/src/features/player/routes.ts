@@ -5,8 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   depositFreight,
   deposits,
-  drawMachines,
   orderItems,
+  orders,
   pickups,
   playerSessions,
   players,
@@ -96,10 +96,10 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.player.deposit, async (query, request) => {
       const playerId = await playerOf(db, cache, request);
       const rows = await db
-        .select({ d: deposits, title: drawMachines.title, goodsTitle: orderItems.goodsTitle, pic: orderItems.goodsPic })
+        .select({ d: deposits, title: orders.activeTitle, goodsTitle: orderItems.goodsTitle, pic: orderItems.goodsPic })
         .from(deposits)
         .innerJoin(orderItems, eq(orderItems.id, deposits.orderItemId))
-        .innerJoin(drawMachines, eq(drawMachines.id, deposits.batchId))
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(
           and(eq(deposits.playerId, playerId), query.state === undefined ? undefined : eq(deposits.state, query.state)),
         )
@@ -109,6 +109,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
         list: rows.map((r) => ({
           id: r.d.id,
           batch_id: r.d.batchId,
+          kuji_id: r.d.kujiId,
           title: r.title,
           goods_title: r.goodsTitle,
           goods_pic: picUrl(config, r.pic),
