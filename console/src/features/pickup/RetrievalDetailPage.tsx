@@ -1,8 +1,8 @@
 import { Badge, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { api, canShip, depositStateText, type RetrievalInfo } from '@toy/shared';
+import { api, canShip, depositStateText, freightText, type RetrievalInfo } from '@toy/shared';
 import { Truck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Thumbnail, yuan } from '../../components/columns';
+import { Thumbnail } from '../../components/columns';
 import { LoadingLines } from '../../components/DataTable';
 import { ToolButton } from '../../components/ToolButton';
 import { useCall } from '../../lib/useCall';
@@ -94,7 +94,10 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
           </Fact>
           <Fact label="用户">{info.nickname}</Fact>
           <Fact label="商品数量">{info.goods_nums}</Fact>
-          <Fact label="运费">{info.deposit === 0 ? '包邮' : yuan(info.deposit)}</Fact>
+          <Fact label="运费" testId="retrieval-freight">
+            {freightText(info.deposit, info.currency)}
+          </Fact>
+          <Fact label="收货国家">{info.country_text || '国内'}</Fact>
           <Fact label="下单时间">{info.created_at}</Fact>
           <Fact label="发货状态" testId="retrieval-status">
             {info.delivery_status_text}
