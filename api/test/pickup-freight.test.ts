@@ -28,7 +28,10 @@ async function template(token: string, ipId: number, country: string, free_num: 
 /** A new player with `n` boxes of the machine in the cabinet. */
 async function cabinet(n: number) {
   phones += 1;
-  const token = await player(app, `1660${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`);
+  const token = await player(
+    app,
+    `1660${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`,
+  );
   const ids: number[] = [];
   for (let i = 0; i < n; i++) ids.push((await draw(app, token, batchId)).body.data.deposit_id);
   return { token, ids };
@@ -58,9 +61,14 @@ describe('an overseas pickup (player.pickup with country)', () => {
     expect(row).toMatchObject({ deposit: 850, currency: 'USD', country: 'sg' });
     const info = (await detail(res.body.data.order_sn)).body.data.info;
     expect(info).toMatchObject({ deposit: 8.5, currency: 'USD', country: 'sg', country_text: '新加坡' });
-    const listed = await call(app, api.pickup.list, { ip_id: molly, user_keyword: ADDRESS.username, limit: 100 } as never, {
-      token: brand,
-    });
+    const listed = await call(
+      app,
+      api.pickup.list,
+      { ip_id: molly, user_keyword: ADDRESS.username, limit: 100 } as never,
+      {
+        token: brand,
+      },
+    );
     expect(listed.body.data.list.find((p) => p.order_sn === res.body.data.order_sn)).toMatchObject({
       deposit: 8.5,
       currency: 'USD',

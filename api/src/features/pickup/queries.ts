@@ -1,7 +1,11 @@
 import {
   countryText,
   deliveryStatusText,
-  type FreightCurrency, type PickupFilterValues, type PickupOrder, type RetrievalInfo } from '@toy/shared';
+  type FreightCurrency,
+  type PickupFilterValues,
+  type PickupOrder,
+  type RetrievalInfo,
+} from '@toy/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';

@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { api, messages } from '@toy/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  deposits,
-  drawMachines,
-  orderItems,
-  pickups,
-  playerSessions,
-  players,
-} from '../../db/schema.js';
+import { deposits, drawMachines, orderItems, pickups, playerSessions, players } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';

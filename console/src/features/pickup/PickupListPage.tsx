@@ -1,13 +1,5 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import {
-  api,
-  canShip,
-  DELIVERY_FILTER,
-  DEPOSIT_STATES,
-  freightText,
-  ORDER_KINDS,
-  type PickupOrder,
-} from '@toy/shared';
+import { api, canShip, DELIVERY_FILTER, DEPOSIT_STATES, freightText, ORDER_KINDS, type PickupOrder } from '@toy/shared';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
