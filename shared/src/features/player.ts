@@ -70,7 +70,10 @@ export const playerRoutes = {
     body: z.object({
       batch_id: id(),
       use_bean: z.coerce.number().int().min(0).max(1).default(1),
-      /** One of the player's claimed coupons (player.coupons → mine[].id), for this draw. */
+      /**
+       * One of the player's claimed coupons (player.coupons → mine[].id), for this draw. A draw is
+       * one box, so a first_only (single draw only) coupon always holds here.
+       */
       coupon_id: optionalId(),
     }),
     response: drawResult,
