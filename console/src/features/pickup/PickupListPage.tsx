@@ -74,7 +74,7 @@ export default function PickupListPage() {
       header: '运费',
       align: 'end',
       render: (p) => (
-        <Stack gap="0" align="end">
+        <Stack gap="0" align="end" data-testid="pickup-freight">
           <Text whiteSpace="nowrap">{freightText(p.deposit, p.currency)}</Text>
           {p.country && (
             <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">

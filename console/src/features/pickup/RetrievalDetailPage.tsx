@@ -97,7 +97,6 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
           <Fact label="运费" testId="retrieval-freight">
             {freightText(info.deposit, info.currency)}
           </Fact>
-          <Fact label="收货国家">{info.country_text || '国内'}</Fact>
           <Fact label="下单时间">{info.created_at}</Fact>
           <Fact label="发货状态" testId="retrieval-status">
             {info.delivery_status_text}
@@ -105,7 +104,14 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
         </SimpleGrid>
       </Panel>
       <Panel title="收货信息">
-        <Text data-testid="retrieval-receiver">{fullAddress(info)}</Text>
+        <HStack gap="2" wrap="wrap">
+          {info.country && (
+            <Badge colorPalette="blue" data-testid="retrieval-country">
+              海外 · {info.country_text}
+            </Badge>
+          )}
+          <Text data-testid="retrieval-receiver">{fullAddress(info)}</Text>
+        </HStack>
       </Panel>
       <Panel title="商品">
         <GoodsTable info={info} />
