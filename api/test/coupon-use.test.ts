@@ -129,4 +129,28 @@ describe('a claimed coupon on a draw', () => {
     expect(await surplus(batch_id)).toBe(before - 1);
     expect(await reconcile(app.db)).toEqual([]);
   });
+  it('a first_only (single draw only) coupon pays for one box: player.draw takes one box per call, whatever else is sent', async () => {
+    const { id: batch_id } = await publishMachine(app, brand, molly, sweet, 1);
+    const single = await couponOf({ business_type: 1, first_only: 1, coupon_type: 5, face_value: 1, full_amount: 0 });
+    expect((await call(app, api.coupon.detail, { id: single }, { token: brand })).body.data.list.first_only).toBe(1);
+    const p = await player(app, '13700000202');
+    const mine = await claim(p, single);
+    const boxes = async () =>
+      (await call(app, api.player.deposit, {}, asPlayer(p))).body.data.list.filter((d) => d.batch_id === batch_id)
+        .length;
+    // A multi-box field is not part of the call: one box is drawn, one order carries the discount.
+    const res = await call(
+      app,
+      api.player.draw,
+      { batch_id, use_bean: 0, coupon_id: mine.id, num: 3, count: 3 } as never,
+      asPlayer(p),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data.discount).toBe(1);
+    expect(await boxes()).toBe(1);
+    const list = await call(app, api.order.list, { ip_id: molly, keyword: res.body.data.order_sn }, { token: brand });
+    expect(list.body.data.list).toHaveLength(1);
+    expect(list.body.data.list[0]).toMatchObject({ real_shop_discount_price: 1 });
+    expect(await usedNum(single)).toBe(1);
+  });
 });

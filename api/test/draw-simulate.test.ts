@@ -1,7 +1,7 @@
-import { api, type FairnessLog, verifyFairness } from '@toy/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { api, COUNTRY_FREIGHT_PRICE, type Country, type FairnessLog, verifyFairness } from '@toy/shared';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { couponClaims, orders } from '../src/db/schema.js';
+import { couponClaims, orders, pickups } from '../src/db/schema.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { apiClient } from '../src/tools/client.js';
 import { simulate } from '../src/tools/simulate-core.js';
@@ -29,6 +29,10 @@ describe('simulate', () => {
     expect(summary.draws).toBeGreaterThanOrEqual(20);
     expect(summary.errors).toBe(0);
     expect(summary.pickups).toBeGreaterThan(0);
+    // Overseas pickups (th, sg) pay their freight in the country's currency.
+    const abroad = await app.db.select().from(pickups).where(isNotNull(pickups.country));
+    expect(abroad.length).toBeGreaterThanOrEqual(summary.overseasPickups);
+    for (const p of abroad) expect(p.currency).toBe(COUNTRY_FREIGHT_PRICE[p.country as Country].currency);
     expect(await reconcile(app.db)).toEqual([]);
     // Every subscription application the players made is on the merchant's list, some reviewed.
     expect(await applied()).toBe(appliedBefore + summary.subscriptions);

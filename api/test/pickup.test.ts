@@ -278,7 +278,8 @@ describe('pickup.import', () => {
       token: brand,
     });
     const rows = sheetRows(await download(app, exported.body.data.url!)) as unknown[][];
-    const filled = rows.map((r, i) => (i === 0 ? r : [...r.slice(0, 13), '韵达', `YD${i}`]));
+    const company = rows[0]!.indexOf('物流公司');
+    const filled = rows.map((r, i) => (i === 0 ? r : [...r.slice(0, company), '韵达', `YD${i}`]));
     const url = await uploadSheet(app, brand, filled as never);
     const dry = await call(app, api.pickup.import, { url }, { token: brand });
     expect(dry.body.data).toMatchObject({ total_num: 2, ship_num: 2, error_num: 0, error_url: null });

@@ -495,9 +495,6 @@ export const messages = {
     failed: '任务失败，请重试',
     notReady: '文件尚未生成',
   },
-  kuji: {
-    globalIntervalRequired: '请输入全局赏开奖区间',
-  },
 } as const;
 
 export type Messages = typeof messages;

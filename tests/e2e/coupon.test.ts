@@ -1,7 +1,9 @@
 // 优惠券管理 and the coupon form (spec 02 screen 11): the coupon manager's menu, each coupon type
 // with the rules' messages in order, copy, delete with its confirmation, and a player's claim
-// moving the list's counts and locking edit and delete.
-import { api } from '@toy/shared';
+// moving the list's counts and locking edit and delete; and the issue's end to end: a coupon made
+// in the console, claimed and spent by a player on a draw, its discount on the merchant's order and
+// its claimed/used counts on the list.
+import { api, type DrawMachine } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -114,6 +116,96 @@ describe.skipIf(!hasBrowser)('coupons', () => {
     expect(await row.getByTestId('coupon-delete').count()).toBe(0);
     expect(await row.getByTestId('coupon-copy').count()).toBe(1);
     await shot(page, 'coupon-list');
+    await context.close();
+  }, 180_000);
+
+  it('done when: a coupon made in the console is claimed and used on a draw; the merchant sees the discount and 1 / 1', async () => {
+    const { context, page } = await newPage(suite.browser);
+    // The brand owner holds the coupon permission (per_id 15) and the box machines of the same brand.
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
+    await page.getByRole('link', { name: '优惠券管理' }).first().click();
+    await page.waitForURL(/\/blindBox\/coupon\?.*ip_id=\d+/);
+    const ipId = Number(new URL(page.url()).searchParams.get('ip_id'));
+
+    // A threshold coupon (满10减3) for the blind-box machine, claimable by anyone, 10 issued.
+    await page.getByTestId('coupon-add').click();
+    await page.waitForURL(/couponAdd/);
+    await page.getByTestId('coupon-brand').selectOption(String(ipId));
+    await page.getByTestId('coupon-title').fill('抽盒满10减3');
+    await page.getByTestId('coupon-full').fill('10');
+    await page.getByTestId('coupon-face-value').fill('3');
+    await fillTime(page, 'coupon-start', fmt(Date.now() - 86_400_000));
+    await fillTime(page, 'coupon-end', fmt(Date.now() + 30 * 86_400_000));
+    await page.getByTestId('coupon-total').fill('10');
+    await page.getByTestId('coupon-condition').selectOption('6');
+    await page.getByTestId('coupon-business-1').click();
+    await page.getByTestId('coupon-save').click();
+    await expect.poll(() => toast(page, '已创建').isVisible()).toBe(true);
+    await page.waitForURL(/\/blindBox\/coupon(\?|$)/);
+    const row = page.getByTestId('coupon-row').filter({ hasText: '抽盒满10减3' });
+    await expect.poll(() => row.getByTestId('coupon-counts').textContent()).toBe('0 / 0 / 10');
+    expect(await row.getByTestId('coupon-face').textContent()).toBe('满10减3');
+
+    // A machine of that brand on sale, priced above the threshold.
+    const token = await suite.stack.login('brand@demo.local');
+    const machines = await suite.stack.call<{ list: DrawMachine[] }>(
+      'GET',
+      api.drawMachine.list.path,
+      { ip_id: ipId, page: 1, limit: 100 },
+      token,
+    );
+    const machine = machines.body.data.list.find(
+      (d) =>
+        d.off === 0 &&
+        d.surplus_num > 0 &&
+        d.price >= 10 &&
+        new Date(`${d.shelves_time.replace(' ', 'T')}+08:00`).getTime() <= Date.now(),
+    )!;
+    expect(machine).toBeDefined();
+
+    // The player claims it and pays a draw of that machine with it (no coins, so the whole price).
+    const players = playerClient(suite.stack.apiUrl);
+    const player = await players.login('13500000002');
+    const { claimable } = (await players.call(api.player.coupons, { ip_id: ipId }, player)).data as {
+      claimable: { id: number; title: string }[];
+    };
+    const coupon = claimable.find((c) => c.title === '抽盒满10减3')!;
+    const claimed = await players.call(api.player.claimCoupon, { coupon_id: coupon.id }, player);
+    expect(claimed.status).toBe(0);
+    const { mine } = (await players.call(api.player.coupons, { ip_id: ipId }, player)).data as {
+      mine: { id: number; title: string }[];
+    };
+    const claim = mine.find((c) => c.title === '抽盒满10减3')!;
+    const drawn = await players.call(
+      api.player.draw,
+      { batch_id: machine.id, use_bean: 0, coupon_id: claim.id },
+      player,
+    );
+    expect(drawn.status).toBe(0);
+    const orderSn = drawn.data.order_sn;
+    expect(drawn.data.discount).toBe(3);
+    expect(drawn.data.paid).toBeCloseTo(machine.price - 3, 2);
+
+    // The merchant finds the order in the order list: the amount paid and the discount under it.
+    await page.goto(`${suite.stack.consoleUrl}/order/boxList?ip_id=${ipId}&keyword=${orderSn}`);
+    const listed = page.getByTestId('order-row').filter({ hasText: orderSn });
+    await expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(1);
+    expect(await listed.getByTestId('order-discount').textContent()).toBe('优惠 -¥3.00');
+    expect(await listed.getByTestId('order-amount').textContent()).toBe(`¥${(machine.price - 3).toFixed(2)}`);
+
+    await shot(page, 'coupon-order-list');
+
+    // The order detail shows the discount among the price fields.
+    await listed.getByTestId('order-view').click();
+    await page.waitForURL(/\/order\/detail\?id=/);
+    await expect.poll(() => page.getByTestId('order-discount').textContent()).toBe('优惠¥3.00');
+    expect(await page.getByTestId('order-received').textContent()).toBe(`¥${(machine.price - 3).toFixed(2)}`);
+    await shot(page, 'coupon-order-detail');
+
+    // The coupon list: claimed 1, used 1 of 10.
+    await page.goto(`${suite.stack.consoleUrl}/blindBox/coupon?ip_id=${ipId}`);
+    await expect.poll(() => row.getByTestId('coupon-counts').textContent()).toBe('1 / 1 / 10');
+    await shot(page, 'coupon-list-used');
     await context.close();
   }, 180_000);
 });

@@ -37,7 +37,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
   const suite = useBrowserStack();
 
   /** A player who draws `n` boxes of the machine and, unless `keep`, asks for all as one pickup. */
-  async function playerPickup(batchId: number, phone: string, n: number, keep = false) {
+  async function playerPickup(batchId: number, phone: string, n: number, keep = false, country?: string) {
     const api = suite.stack.apiUrl;
     const login = await send<{ player_token: string }>(api, 'POST', '/player/login', { phone });
     const headers = { player_token: login.data.player_token };
@@ -66,6 +66,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
         city: '上海市',
         area: '徐汇区',
         address: '漕溪北路 88 号',
+        ...(country ? { country } : {}),
       },
       headers,
     );
@@ -230,4 +231,37 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     expect(sheet.length).toBe(4);
     await context.close();
   });
+  it('an overseas pickup shows its freight in the currency of the brand’s template for the country', async () => {
+    const { page, context } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Forder%2FsendList');
+    await page.waitForURL(/ip_id=\d+/);
+    const ipId = new URL(page.url()).searchParams.get('ip_id');
+    const token = await suite.stack.login('brand@demo.local');
+    const machines = await suite.stack.call<{ list: { id: number; title: string }[] }>(
+      'GET',
+      '/web/goods/box/list',
+      { ip_id: ipId, keyword: '星愿旅行' },
+      token,
+    );
+    const batchId = machines.body.data.list.find((d) => d.title === TITLE)!.id;
+    // The demo brand's templates: Singapore 8.50 US dollars below 3 items; Thailand always free.
+    const sg = await playerPickup(batchId, '15611110011', 1, false, 'sg');
+    const th = await playerPickup(batchId, '15611110012', 1, false, 'th');
+    const home = await playerPickup(batchId, '15611110013', 1);
+    await page.getByTestId('pickup-filter-user').fill('1561111001');
+    await page.getByTestId('pickup-search').click();
+    await expect.poll(() => page.getByTestId('pickup-row').count()).toBe(3);
+    const freight = (sn: string) =>
+      page.getByTestId('pickup-row').filter({ hasText: sn }).getByTestId('pickup-freight').textContent();
+    expect(await freight(sg.orderSn)).toBe('US$8.50新加坡');
+    expect(await freight(th.orderSn)).toBe('包邮泰国');
+    expect(await freight(home.orderSn)).toBe('¥18.00');
+    await shot(page, 'pickup-overseas-list');
+    await page.getByTestId('pickup-row').filter({ hasText: sg.orderSn }).getByTestId('pickup-detail').click();
+    await page.waitForURL(/\/order\/detail\?id=\d+&type=1/);
+    await expect.poll(() => page.getByTestId('retrieval-freight').textContent()).toBe('US$8.50');
+    expect(await page.getByTestId('retrieval-country').textContent()).toBe('海外 · 新加坡');
+    await shot(page, 'pickup-overseas-detail');
+    await context.close();
+  }, 120_000);
 });

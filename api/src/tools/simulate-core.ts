@@ -3,7 +3,13 @@ import type { apiClient } from './client.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 import { type MarketSummary, simulateMarket } from './simulate-market.js';
 import { startOrders } from './simulate-order.js';
-import { type FulfilmentSummary, simulateFulfilment } from './simulate-pickup.js';
+import {
+  destinationOf,
+  type FulfilmentSummary,
+  overseasDestinations,
+  pickupRequest,
+  simulateFulfilment,
+} from './simulate-pickup.js';
 import { applyForSubscription, reviewSubscriptions } from './simulate-subscription.js';
 
 export interface SimulateOptions {
@@ -19,6 +25,8 @@ export interface SimulateSummary {
   draws: number;
   soldOutAnswers: number;
   pickups: number;
+  /** Of the pickups, those sent abroad (Thailand, Singapore) under the brand's freight template. */
+  overseasPickups: number;
   errors: number;
   machines: number;
   /** Normal orders made (simulate-order.ts). */
@@ -48,6 +56,8 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   const orders = await startOrders(client, { web_token, ipIds, log });
 
   let machines: DrawMachine[] = [];
+  /** Each machine's brand: a cabinet item names its machine, a pickup's freight its brand. */
+  const brandOf = new Map<number, number>();
   const refresh = async () => {
     const found: DrawMachine[] = [];
     for (const ip_id of ipIds) {
@@ -58,6 +68,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
         if (list.length < 100) break;
       }
     }
+    for (const m of found) brandOf.set(m.id, m.ip_id);
     machines = found.filter((m) => new Date(`${m.shelves_time.replace(' ', 'T')}+08:00`).getTime() <= Date.now());
   };
   await refresh();
@@ -66,6 +77,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     draws: 0,
     soldOutAnswers: 0,
     pickups: 0,
+    overseasPickups: 0,
     errors: 0,
     machines: machines.length,
     orders: 0,
@@ -73,6 +85,9 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   };
   const deadline = Date.now() + opts.minutes * 60_000;
   const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
+
+  // The brands' overseas destinations (freight templates for Thailand and Singapore).
+  const destinations = await overseasDestinations(client, web_token, ipIds);
 
   // A draw coupon per brand: every other player claims one and spends it on a draw of that brand.
   const drawCoupons = new Map<number, number>();
@@ -121,20 +136,13 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
           // One pickup holds one brand's goods: take them from the same machine.
           const same = items.filter((d) => d.batch_id === first.batch_id);
           const ids = same.slice(0, 1 + Math.floor(Math.random() * 3)).map((d) => d.id);
-          const picked = await call(
-            api.player.pickup,
-            {
-              deposit_ids: ids,
-              username: `模拟玩家${i}`,
-              phone,
-              province: '上海市',
-              city: '上海市',
-              area: '徐汇区',
-              address: `漕溪北路${i}号`,
-            },
-            headers,
-          );
-          if (picked.status === 0) summary.pickups += 1;
+          const ipId = brandOf.get(first.batch_id);
+          const country = ipId === undefined ? undefined : destinationOf(i, ipId, destinations);
+          const picked = await call(api.player.pickup, pickupRequest(i, phone, ids, country), headers);
+          if (picked.status === 0) {
+            summary.pickups += 1;
+            if (country) summary.overseasPickups += 1;
+          }
           since = 0;
         }
       }

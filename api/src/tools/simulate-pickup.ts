@@ -1,4 +1,4 @@
-import type { PickupOrder } from '@toy/shared';
+import type { Country, PickupOrder } from '@toy/shared';
 import type { apiClient } from './client.js';
 
 export interface FulfilmentSummary {
@@ -61,4 +61,61 @@ export async function simulateFulfilment(
     `fulfilment: ${summary.shipped} shipped, ${summary.partlyShipped} partly shipped, ${summary.received} received, ${summary.partlyReceived} partly received`,
   );
   return summary;
+}
+
+/** The freight countries the simulated overseas players ship to. */
+export const SIMULATED_COUNTRIES: readonly Country[] = ['th', 'sg'];
+
+/**
+ * For each brand, the simulated countries it has a freight template for (an overseas pickup to a
+ * country without one is refused), read through the merchant's freight template list.
+ */
+export async function overseasDestinations(
+  { call, api }: ReturnType<typeof apiClient>,
+  webToken: string,
+  ipIds: number[],
+): Promise<Map<number, Country[]>> {
+  const out = new Map<number, Country[]>();
+  for (const ip_id of ipIds) {
+    const res = await call(api.freight.list, { ip_id }, { web_token: webToken });
+    const countries = new Set((res.data ?? []).map((t) => t.country));
+    out.set(
+      ip_id,
+      SIMULATED_COUNTRIES.filter((c) => countries.has(c)),
+    );
+  }
+  return out;
+}
+
+/**
+ * Where player `i` has a pickup of brand `ipId` sent: every fourth player lives in Thailand and
+ * every fourth in Singapore (when the brand has that country's template); the others at home.
+ */
+export function destinationOf(i: number, ipId: number, destinations: Map<number, Country[]>): Country | undefined {
+  const country = ({ 1: 'th', 3: 'sg' } as Record<number, Country>)[i % 4];
+  return country && destinations.get(ipId)?.includes(country) ? country : undefined;
+}
+
+const ADDRESSES: Record<
+  'home' | Country,
+  (i: number) => { province: string; city: string; area: string; address: string }
+> = {
+  home: (i) => ({ province: '上海市', city: '上海市', area: '徐汇区', address: `漕溪北路${i}号` }),
+  th: (i) => ({ province: '曼谷', city: 'Bangkok', area: 'Pathum Wan', address: `${i} Rama I Road` }),
+  sg: (i) => ({ province: '新加坡', city: 'Singapore', area: 'Orchard', address: `${i} Orchard Road` }),
+  id: (i) => ({ province: '雅加达', city: 'Jakarta', area: 'Menteng', address: `Jl. Thamrin ${i}` }),
+  my: (i) => ({ province: '吉隆坡', city: 'Kuala Lumpur', area: 'Bukit Bintang', address: `${i} Jalan Bukit Bintang` }),
+  ph: (i) => ({ province: '马尼拉', city: 'Manila', area: 'Makati', address: `${i} Ayala Avenue` }),
+  vn: (i) => ({ province: '胡志明市', city: 'Ho Chi Minh City', area: 'District 1', address: `${i} Le Loi` }),
+};
+
+/** Player `i`'s pickup request of these cabinet items, to `country` (overseas) or at home. */
+export function pickupRequest(i: number, phone: string, depositIds: number[], country?: Country) {
+  return {
+    deposit_ids: depositIds,
+    username: `模拟玩家${i}`,
+    phone,
+    ...ADDRESSES[country ?? 'home'](i),
+    ...(country ? { country } : {}),
+  };
 }

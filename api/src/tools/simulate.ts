@@ -21,5 +21,5 @@ const summary = await simulate(client, {
   log: (line) => console.log(line),
 });
 console.log(
-  `done: ${summary.draws} draws, ${summary.pickups} pickups, ${summary.orders} orders, ${summary.subscriptions} subscription applications, ${summary.soldOutAnswers} sold-out answers, ${summary.errors} errors`,
+  `done: ${summary.draws} draws, ${summary.pickups} pickups (${summary.overseasPickups} overseas), ${summary.orders} orders, ${summary.subscriptions} subscription applications, ${summary.soldOutAnswers} sold-out answers, ${summary.errors} errors`,
 );

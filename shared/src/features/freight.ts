@@ -126,10 +126,47 @@ export const freightTemplateRoutes = {
   }),
 };
 
+/* ------------------------------ freight of a pickup ------------------------------ */
+
+/** Currencies a pickup's freight is charged in: domestic pickups in yuan, overseas in the template's. */
+export const FREIGHT_CURRENCIES = [
+  { value: 'CNY', label: '人民币', symbol: '¥' },
+  { value: 'USD', label: '美元', symbol: 'US$' },
+  { value: 'THB', label: '泰铢', symbol: '฿' },
+] as const;
+export type FreightCurrency = (typeof FREIGHT_CURRENCIES)[number]['value'];
+export const FREIGHT_CURRENCY_CODES = FREIGHT_CURRENCIES.map((c) => c.value) as [FreightCurrency, ...FreightCurrency[]];
+
 /**
- * The freight of an overseas pickup of `items` items under a template, in the template's prices:
- * free from free_num items on (free_num 1: always free).
+ * Which of a template's prices an overseas pickup pays, by country: Thailand in baht (price_th),
+ * every other freight country in US dollars (price_us).
  */
-export function templateFreight(t: Pick<FreightTemplate, 'free_num' | 'price_us' | 'price_th'>, items: number) {
-  return items >= t.free_num ? { price_us: 0, price_th: 0 } : { price_us: t.price_us, price_th: t.price_th };
+export const COUNTRY_FREIGHT_PRICE: Record<Country, { currency: FreightCurrency; price: 'price_th' | 'price_us' }> = {
+  th: { currency: 'THB', price: 'price_th' },
+  sg: { currency: 'USD', price: 'price_us' },
+  id: { currency: 'USD', price: 'price_us' },
+  my: { currency: 'USD', price: 'price_us' },
+  ph: { currency: 'USD', price: 'price_us' },
+  vn: { currency: 'USD', price: 'price_us' },
+};
+
+/**
+ * The freight of an overseas pickup of `items` items to `country` under the brand's template for
+ * that country, in the template's units: free from free_num items on (free_num 1: always free),
+ * else the price of the country's currency.
+ */
+export function templateFreight(
+  t: Pick<FreightTemplate, 'free_num' | 'price_us' | 'price_th'>,
+  country: Country,
+  items: number,
+): { currency: FreightCurrency; amount: number } {
+  const { currency, price } = COUNTRY_FREIGHT_PRICE[country];
+  return { currency, amount: items >= t.free_num ? 0 : t[price] };
+}
+
+/** A freight amount (main unit of its currency) as the lists show it: 0 reads 包邮. */
+export function freightText(amount: number, currency: string = 'CNY'): string {
+  if (amount === 0) return '包邮';
+  const c = FREIGHT_CURRENCIES.find((x) => x.value === currency);
+  return `${c?.symbol ?? `${currency} `}${amount.toFixed(2)}`;
 }

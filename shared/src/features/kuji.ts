@@ -5,6 +5,7 @@ import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
+import { kujiFairnessLog } from '../kuji-draw.js';
 import { DATETIME_RE, isDatetime, jsonList } from './blind-box-record.js';
 
 /**
@@ -575,7 +576,7 @@ export const kujiTicket = z.object({
   deposit_id: z.number().int(),
 });
 /** A prize given on top of the tickets: Last (the box's last ticket) or a global prize Wn. */
-export const kujiAward = z.object({
+export const kujiPrize = z.object({
   kind: z.enum(['last', 'global']),
   level: z.number().int(),
   box_no: z.number().int(),
@@ -616,46 +617,19 @@ export const playerKujiRoutes = {
       paid: money,
       tickets: z.array(kujiTicket),
       /** Last and global prizes this draw completed (they may go to other players' tickets). */
-      awards: z.array(kujiAward),
+      awards: z.array(kujiPrize),
     }),
   }),
 };
 
-/** The public log: commitment, seed once the kuji sold out, prize rows and the hash-chained draws. */
-export const kujiFairnessLog = z.object({
+/** The public log (kuji-draw.ts kujiFairnessLog) with the kuji and the boxes a reduction removed. */
+export const kujiPublicLog = kujiFairnessLog.extend({
   active_id: z.number().int(),
   title: z.string(),
-  seed_hash: z.string(),
-  /** Revealed once every box is sold out; null before. */
-  seed: z.string().nullable(),
-  box_num: z.number().int(),
   /** Box numbers removed by a stock reduction (never drawn from). */
   removed_boxes: z.array(z.number().int()),
-  rows: z.array(
-    z.object({
-      level: z.number().int(),
-      stock: z.number().int(),
-      start_section: z.number().int().nullable(),
-      end_section: z.number().int().nullable(),
-    }),
-  ),
-  records: z.array(
-    z.object({
-      seq: z.number().int(),
-      box_no: z.number().int(),
-      position: z.number().int(),
-      level: z.number().int(),
-      order_sn: z.string(),
-      drawn_at: z.string(),
-      award: z
-        .object({ kind: z.enum(['last', 'global']), level: z.number().int(), position: z.number().int() })
-        .nullable(),
-      prev_hash: z.string(),
-      hash: z.string(),
-    }),
-  ),
 });
-export type KujiFairnessLog = z.infer<typeof kujiFairnessLog>;
+export type KujiPublicLog = z.infer<typeof kujiPublicLog>;
 
 export const kujiFairnessRoutes = {
   kujiLog: defineRoute({
@@ -666,6 +640,6 @@ export const kujiFairnessRoutes = {
     access: 'public',
     signed: false,
     query: activeQuery,
-    response: kujiFairnessLog,
+    response: kujiPublicLog,
   }),
 };

@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
+import { FREIGHT_CURRENCY_CODES } from './freight.js';
 import { exportStarted, importError } from './gacha.js';
 import { PLAYER_TOKEN_HEADER } from './player.js';
 import { shipFields, shipRules } from './shipment.js';
@@ -88,8 +89,12 @@ export const pickupOrder = z.object({
   goods_nums: z.number().int(),
   delivery_status: z.number().int(),
   delivery_status_text: z.string(),
-  /** Freight, yuan (0 free shipping). */
+  /** Freight in the main unit of `currency`: yuan at home, US dollars or baht overseas (0 free shipping). */
   deposit: yuan(),
+  currency: z.enum(FREIGHT_CURRENCY_CODES),
+  /** An overseas pickup's destination (a freight country), '' at home. */
+  country: z.string(),
+  country_text: z.string(),
   express_company: z.string(),
   express: z.string(),
   created_at: datetime(),
@@ -290,6 +295,8 @@ export const PICKUP_SHEET_COLUMNS = [
   '详细地址',
   '发货状态',
   '运费',
+  '运费币种',
+  '收货国家',
   '下单时间',
   '物流公司',
   '物流单号',

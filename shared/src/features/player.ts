@@ -2,9 +2,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { type AllocStyle, arrangeCases, type Counts, seedHash } from '../allocation.js';
+import { COUNTRY_CODES } from '../constants.js';
 import { datetime, id, optionalId } from '../fields.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
+import { FREIGHT_CURRENCY_CODES } from './freight.js';
 
 const m = messages.drawMachine;
 
@@ -70,7 +72,10 @@ export const playerRoutes = {
     body: z.object({
       batch_id: id(),
       use_bean: z.coerce.number().int().min(0).max(1).default(1),
-      /** One of the player's claimed coupons (player.coupons → mine[].id), for this draw. */
+      /**
+       * One of the player's claimed coupons (player.coupons → mine[].id), for this draw. A draw is
+       * one box, so a first_only (single draw only) coupon always holds here.
+       */
       coupon_id: optionalId(),
     }),
     response: drawResult,
@@ -88,7 +93,8 @@ export const playerRoutes = {
     operationId: 'player.pickup',
     method: 'POST',
     path: '/player/pickup',
-    summary: '提货：盒柜中的商品生成待发货的提货单，运费按品牌寄存设置',
+    summary:
+      '提货：盒柜中的商品生成待发货的提货单。国内（不传 country）运费按品牌寄存设置；海外（country 为运费国家）按品牌该国的运费模板，泰国收泰铢，其余收美元',
     access: 'public',
     body: z.object({
       deposit_ids: z.array(id()).min(1, m.depositsRequired).max(100),
@@ -98,8 +104,19 @@ export const playerRoutes = {
       city: z.string().trim().max(30).default(''),
       area: z.string().trim().max(30).default(''),
       address: z.string().trim().min(1, m.addressRequired).max(200),
+      /** An overseas pickup's destination (a freight country); absent for a domestic pickup. */
+      country: z.preprocess(
+        (v) => (v === '' || v === null ? undefined : v),
+        z.enum(COUNTRY_CODES, { message: messages.freight.countryRequired }).optional(),
+      ),
     }),
-    response: z.object({ order_sn: z.string(), goods_nums: z.number().int(), deposit: z.number() }),
+    response: z.object({
+      order_sn: z.string(),
+      goods_nums: z.number().int(),
+      /** Freight in the main unit of `currency` (0 free shipping). */
+      deposit: z.number(),
+      currency: z.enum(FREIGHT_CURRENCY_CODES),
+    }),
   }),
 };
 

@@ -158,7 +158,7 @@ export const orderItems = pgTable(
     index('order_items_goods_title_trgm_idx').using('gin', sql`${t.goodsTitle} gin_trgm_ops`),
     index('order_items_order_idx').on(t.orderId),
     uniqueIndex('order_items_box_idx').on(t.batchId, t.caseNo, t.position),
-    uniqueIndex('order_items_kuji_ticket_idx').on(t.kujiId, t.caseNo, t.position, t.award),
+    uniqueIndex('order_items_kuji_ticket_idx').on(t.kujiId, t.caseNo, t.position, t.kujiGoodsId),
     index('order_items_kuji_goods_idx').on(t.kujiGoodsId),
   ],
 );

@@ -27,8 +27,12 @@ export const pickups = pgTable(
     bussinessType: smallint('bussiness_type').notNull().default(1),
     /** Spec 02 §4: 0 not shipped, 1 shipped, 2 received, 4 partly shipped, 5 partly received. */
     deliveryStatus: smallint('delivery_status').notNull().default(0),
-    /** Freight, fen (0 = free shipping). */
+    /** Freight in hundredths of `currency` (fen, US cents, satang; 0 = free shipping). */
     deposit: integer('deposit').notNull().default(0),
+    /** CNY at home; an overseas pickup pays its freight template's currency (USD or THB). */
+    currency: text('currency').notNull().default('CNY'),
+    /** An overseas pickup's destination (a freight country: th, sg, id, my, ph, vn); null at home. */
+    country: text('country'),
     goodsNums: integer('goods_nums').notNull(),
     expressCompany: text('express_company').notNull().default(''),
     express: text('express').notNull().default(''),

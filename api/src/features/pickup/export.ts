@@ -1,4 +1,4 @@
-import { deliveryStatusText, PICKUP_SHEET_COLUMNS, type PickupFilterValues } from '@toy/shared';
+import { countryText, deliveryStatusText, PICKUP_SHEET_COLUMNS, type PickupFilterValues } from '@toy/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -40,6 +40,8 @@ interface ExportRow {
   address: string;
   delivery_status: number;
   deposit: number;
+  currency: string;
+  country: string | null;
   created: string;
   express_company: string;
   express: string;
@@ -58,6 +60,8 @@ const toCells = (r: ExportRow): Cell[] => [
   r.address,
   deliveryStatusText(r.delivery_status),
   r.deposit / 100,
+  r.currency,
+  r.country ? countryText(r.country) : '',
   r.created,
   r.express_company,
   r.express,
@@ -85,7 +89,7 @@ async function fillExport(
     signal?.throwIfAborted();
     const result = await db.execute(sql`
       select p.id, p.order_sn, p.goods_nums, p.username, p.phone, p.province, p.city, p.area, p.address,
-        p.delivery_status, p.deposit, p.express_company, p.express,
+        p.delivery_status, p.deposit, p.currency, p.country, p.express_company, p.express,
         to_char(p.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as created,
         g.titles, g.goods
       from pickups p

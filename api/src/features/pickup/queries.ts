@@ -1,4 +1,11 @@
-import { deliveryStatusText, type PickupFilterValues, type PickupOrder, type RetrievalInfo } from '@toy/shared';
+import {
+  countryText,
+  deliveryStatusText,
+  type FreightCurrency,
+  type PickupFilterValues,
+  type PickupOrder,
+  type RetrievalInfo,
+} from '@toy/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -128,6 +135,9 @@ export function pickupToWire(p: PickupRow, nickname: string, goods: PickupGoodsR
     delivery_status: p.deliveryStatus,
     delivery_status_text: deliveryStatusText(p.deliveryStatus),
     deposit: fenToYuan(p.deposit),
+    currency: p.currency as FreightCurrency,
+    country: p.country ?? '',
+    country_text: p.country ? countryText(p.country) : '',
     express_company: p.expressCompany,
     express: p.express,
     created_at: formatTime(p.createdAt),

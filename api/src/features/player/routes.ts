@@ -2,15 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { api, messages } from '@toy/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  depositFreight,
-  deposits,
-  orderItems,
-  orders,
-  pickups,
-  playerSessions,
-  players,
-} from '../../db/schema.js';
+import { deposits, orderItems, orders, pickups, playerSessions, players } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -18,6 +10,7 @@ import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { pickupFreight } from '../pickup/freight.js';
 import playerCouponRoutes from './coupon.js';
 import playerOrderRoutes from './order.js';
 import playerPickupRoutes from './pickup.js';
@@ -134,9 +127,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
         const ipIds = new Set(items.map((i) => i.ipId));
         if (ipIds.size !== 1) throw httpError(400, m.depositsOneBrand);
         const ipId = items[0]!.ipId;
-        const [rule] = await tx.select().from(depositFreight).where(eq(depositFreight.ipId, ipId));
-        // Freight from the brand's deposit settings: free from free_num items, else unit_price.
-        const freight = rule && items.length < rule.freeNum ? rule.unitPrice : 0;
+        const { currency, amount: freight } = await pickupFreight(tx, ipId, body.country, items.length);
         const sn = orderSn('TH');
         const [pickup] = await tx
           .insert(pickups)
@@ -147,6 +138,8 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
             bussinessType: 1,
             deliveryStatus: 0,
             deposit: freight,
+            currency,
+            country: body.country ?? null,
             goodsNums: items.length,
             username: body.username,
             phone: body.phone,
@@ -157,7 +150,7 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
           })
           .returning({ id: pickups.id });
         await tx.update(deposits).set({ state: 0, pickupId: pickup!.id }).where(inArray(deposits.id, ids));
-        return { order_sn: sn, goods_nums: items.length, deposit: fenToYuan(freight) };
+        return { order_sn: sn, goods_nums: items.length, deposit: fenToYuan(freight), currency };
       });
     }),
   );

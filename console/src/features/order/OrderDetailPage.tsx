@@ -145,7 +145,9 @@ function OrderDetail({ sn }: { sn: string }) {
         <Facts>
           <Fact label="商品金额">{yuan(o.price)}</Fact>
           <Fact label="运费">{yuan(o.logistics_fee)}</Fact>
-          <Fact label="优惠">{yuan(o.real_shop_discount_price)}</Fact>
+          <Fact label="优惠" data-testid="order-discount">
+            {yuan(o.real_shop_discount_price)}
+          </Fact>
           <Fact label="金币抵扣">{yuan(o.points)}</Fact>
           <Fact label="应收金额">{yuan(o.receivable_price)}</Fact>
           <Fact label="实收金额">

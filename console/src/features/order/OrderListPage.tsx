@@ -3,7 +3,7 @@ import { api, type Order } from '@toy/shared';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { actionsColumn, moneyColumn, PictureTitle, timeColumn } from '../../components/columns';
+import { actionsColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
@@ -61,7 +61,23 @@ export default function OrderListPage() {
       ),
     },
     { key: 'state', header: '订单状态', render: (o) => <OrderStateBadge order={o} /> },
-    moneyColumn('amount', '金额', (o) => o.received_price || o.receivable_price, { fontWeight: '600' }),
+    {
+      key: 'amount',
+      header: '金额',
+      align: 'end',
+      render: (o) => (
+        <Stack gap="0" align="end">
+          <Text fontWeight="600" whiteSpace="nowrap" data-testid="order-amount">
+            {yuan(o.received_price || o.receivable_price)}
+          </Text>
+          {o.real_shop_discount_price > 0 && (
+            <Text fontSize="xs" color="red.600" whiteSpace="nowrap" data-testid="order-discount">
+              优惠 -{yuan(o.real_shop_discount_price)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     {
       key: 'goods',
       header: '商品',

@@ -1,9 +1,9 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { api, canShip, DELIVERY_FILTER, DEPOSIT_STATES, ORDER_KINDS, type PickupOrder } from '@toy/shared';
+import { api, canShip, DELIVERY_FILTER, DEPOSIT_STATES, freightText, ORDER_KINDS, type PickupOrder } from '@toy/shared';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { actionsColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
+import { actionsColumn, PictureTitle, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import type { TextFilter } from '../../components/FilterBar';
 import { ListPage } from '../../components/ListPage';
@@ -69,7 +69,21 @@ export default function PickupListPage() {
     },
     { key: 'nums', header: '数量', align: 'end', render: (p) => p.goods_nums },
     { key: 'status', header: '发货状态', render: (p) => <DeliveryBadge status={p.delivery_status} /> },
-    { key: 'deposit', header: '运费', align: 'end', render: (p) => (p.deposit === 0 ? '包邮' : yuan(p.deposit)) },
+    {
+      key: 'deposit',
+      header: '运费',
+      align: 'end',
+      render: (p) => (
+        <Stack gap="0" align="end" data-testid="pickup-freight">
+          <Text whiteSpace="nowrap">{freightText(p.deposit, p.currency)}</Text>
+          {p.country && (
+            <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+              {p.country_text}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     { key: 'receiver', header: '收件人', render: (p) => <Receiver r={p} /> },
     {
       key: 'express',

@@ -1,8 +1,8 @@
 import { Badge, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { api, canShip, depositStateText, type RetrievalInfo } from '@toy/shared';
+import { api, canShip, depositStateText, freightText, type RetrievalInfo } from '@toy/shared';
 import { Truck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Thumbnail, yuan } from '../../components/columns';
+import { Thumbnail } from '../../components/columns';
 import { LoadingLines } from '../../components/DataTable';
 import { ToolButton } from '../../components/ToolButton';
 import { useCall } from '../../lib/useCall';
@@ -94,7 +94,9 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
           </Fact>
           <Fact label="用户">{info.nickname}</Fact>
           <Fact label="商品数量">{info.goods_nums}</Fact>
-          <Fact label="运费">{info.deposit === 0 ? '包邮' : yuan(info.deposit)}</Fact>
+          <Fact label="运费" testId="retrieval-freight">
+            {freightText(info.deposit, info.currency)}
+          </Fact>
           <Fact label="下单时间">{info.created_at}</Fact>
           <Fact label="发货状态" testId="retrieval-status">
             {info.delivery_status_text}
@@ -102,7 +104,14 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
         </SimpleGrid>
       </Panel>
       <Panel title="收货信息">
-        <Text data-testid="retrieval-receiver">{fullAddress(info)}</Text>
+        <HStack gap="2" wrap="wrap">
+          {info.country && (
+            <Badge colorPalette="blue" data-testid="retrieval-country">
+              海外 · {info.country_text}
+            </Badge>
+          )}
+          <Text data-testid="retrieval-receiver">{fullAddress(info)}</Text>
+        </HStack>
       </Panel>
       <Panel title="商品">
         <GoodsTable info={info} />
