@@ -28,6 +28,7 @@ import gachaRoutes from './features/gacha/routes.js';
 import goodsRoutes from './features/goods/routes.js';
 import healthRoutes from './features/health/routes.js';
 import jobPlugin from './features/job/routes.js';
+import playerKujiRoutes from './features/kuji/player-routes.js';
 import marketRoutes from './features/market/routes.js';
 import orderRoutes from './features/order/routes.js';
 import pickupRoutes from './features/pickup/routes.js';
@@ -148,6 +149,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(auditRoutes);
   await app.register(drawMachineRoutes);
   await app.register(playerRoutes);
+  await app.register(playerKujiRoutes);
   await app.register(erpRoutes);
   await app.register(depositRoutes);
   await app.register(pickupRoutes);
