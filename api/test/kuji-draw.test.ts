@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { api, globalWinnerPosition, messages, verifyKujiLog } from '@toy/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.js';
 import { kujis, orderItems, orders } from '../src/db/schema.js';
-import { demoApp, player } from './draw-helpers.js';
+import { demoApp, listen, player } from './draw-helpers.js';
 import { call, makeApp } from './helpers.js';
 import { approvedKuji, kujiDraw, kujiLog } from './kuji-helpers.js';
 
@@ -169,4 +174,43 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
       await other.close();
     }
   }, 120_000);
+});
+
+const verifyDraws = (args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const env = { ...process.env };
+    for (const k of ['npm_lifecycle_event', 'INIT_CWD', 'API_URL']) delete env[k];
+    execFile(
+      process.execPath,
+      [join(repoRoot(), 'scripts', 'api-tool.mjs'), 'verify-draws', ...args],
+      { cwd: repoRoot(), env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+describe('npm run verify-draws -- --kuji', () => {
+  it('says the seed is sealed while on sale, OK once sold out, FAIL at an altered record of a saved copy', async () => {
+    const base = await listen(app);
+    const dir = await mkdtemp(join(tmpdir(), 'verify-kuji-'));
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+    const { id } = await approvedKuji(app, molly, { boxNum: 1 });
+    const token = await player(app, '13500000020');
+    expect((await kujiDraw(app, token, { active_id: id, box_no: 1, num: 3 })).statusCode).toBe(200);
+    const sealed = await verifyDraws(['--', '--kuji', String(id), '--api', base]);
+    expect(sealed.stdout).toContain(`OK kuji ${id} `);
+    expect(sealed.stdout).toContain('the seed is still sealed');
+    expect(sealed.code).toBe(0);
+    expect((await kujiDraw(app, token, { active_id: id, box_no: 1, num: 4 })).statusCode).toBe(200);
+    const ok = await verifyDraws(['--', '--kuji', String(id), '--api', base]);
+    expect(ok.stdout).toContain(`OK kuji ${id} (测试一番赏): 7 tickets, 2 prizes, the seed revealed and matching`);
+    expect(ok.code).toBe(0);
+    const log = (await kujiLog(app, id)).data!;
+    log.records[2]!.order_sn = 'YF0';
+    const path = join(dir, 'kuji.json');
+    await writeFile(path, JSON.stringify(log));
+    const bad = await verifyDraws(['--', '--file', path]);
+    expect(bad.stdout).toContain(`FAIL kuji ${id} at record 3: hash does not match the record`);
+    expect(bad.code).toBe(1);
+  }, 60_000);
 });

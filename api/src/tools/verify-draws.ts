@@ -1,4 +1,4 @@
-import { type FairnessLog, verifyFairness } from '@toy/shared';
+import { type FairnessLog, type KujiPublicLog, verifyFairness, verifyKujiLog } from '@toy/shared';
 import { apiClient } from './client.js';
 
 /**
@@ -8,6 +8,12 @@ import { apiClient } from './client.js';
  * (`FAIL batch <id> at record <seq>: …`), or `FAIL batch <id>: allocation …` when a seed is not
  * revealed yet (the machine is still on sale) or does not match its commitment; exit code 1 on
  * any failure. `--file log.json` verifies a saved copy of the log instead.
+ *
+ * `npm run verify-draws -- --kuji <active_id> [--api URL]` does the same for a 一番赏's public log
+ * (GET /public/kuji/fairness) with verifyKujiLog: the chain, tickets drawn once, Last and global
+ * prizes to the right ticket; once the seed is revealed (sold out) also every ticket's level and
+ * every global winner. While the seed is still sealed it says so (exit 0 if the rest holds). A
+ * saved kuji log (`--file`) is recognised by its prize rows.
  */
 // `node scripts/api-tool.mjs verify-draws -- 12` passes the `--` through: it is not an argument.
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -16,12 +22,31 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const file = opt('--file');
+const kujiOpt = opt('--kuji');
 const batchId = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')));
 let log: FairnessLog;
 if (file) {
   const { readFileSync } = await import('node:fs');
   const { resolve } = await import('node:path');
-  log = JSON.parse(readFileSync(resolve(process.env.TOOL_CWD ?? process.cwd(), file), 'utf8')) as FairnessLog;
+  const saved = JSON.parse(readFileSync(resolve(process.env.TOOL_CWD ?? process.cwd(), file), 'utf8'));
+  if (Array.isArray(saved?.rows)) verifyKuji(saved as KujiPublicLog);
+  log = saved as FairnessLog;
+} else if (kujiOpt !== undefined) {
+  const id = Number(kujiOpt);
+  if (!Number.isInteger(id) || id < 1) {
+    console.error('usage: npm run verify-draws -- --kuji <active_id> [--api http://127.0.0.1:8787]');
+    process.exit(2);
+  }
+  const { call, api, base } = apiClient(opt('--api'));
+  const res = await call(api.fairness.kujiLog, { active_id: id }).catch((error: Error) => {
+    console.error(`✖ ${base}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
+    process.exit(1);
+  });
+  if (res.status !== 0) {
+    console.error(`✖ ${res.msg}`);
+    process.exit(1);
+  }
+  verifyKuji(res.data as KujiPublicLog);
 } else {
   if (!Number.isInteger(batchId) || batchId < 1) {
     console.error('usage: npm run verify-draws -- <batch_id> [--api http://127.0.0.1:8787] | --file log.json');
@@ -53,3 +78,28 @@ if (failure) {
 console.log(
   `OK batch ${log.batch_id} (${log.title}): ${log.records.length} draws, ${log.allocations.length} seed(s) revealed and matching`,
 );
+
+/** Verify a kuji's public log, print the outcome and exit. */
+function verifyKuji(k: KujiPublicLog): never {
+  const problems = verifyKujiLog(k);
+  const tickets = k.records.filter((r) => r.award === null).length;
+  const awards = k.records.length - tickets;
+  if (problems.length > 0) {
+    for (const p of problems) {
+      console.log(`FAIL kuji ${k.active_id}${p.seq ? ` at record ${p.seq}` : ''}: ${p.reason}`);
+      const record = k.records.find((r) => r.seq === p.seq);
+      if (record) console.log(JSON.stringify(record));
+    }
+    process.exit(1);
+  }
+  if (k.seed === null) {
+    console.log(
+      `OK kuji ${k.active_id} (${k.title}): ${tickets} tickets, ${awards} prizes; the chain holds, the seed is still sealed (revealed when every box is sold out), so ticket levels and global winners are not checked yet`,
+    );
+    process.exit(0);
+  }
+  console.log(
+    `OK kuji ${k.active_id} (${k.title}): ${tickets} tickets, ${awards} prizes, the seed revealed and matching`,
+  );
+  process.exit(0);
+}
