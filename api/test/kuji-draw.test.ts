@@ -8,12 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { kujis, orderItems, orders } from '../src/db/schema.js';
+import { apiClient } from '../src/tools/client.js';
+import { startKuji } from '../src/tools/simulate-kuji.js';
 import { demoApp, listen, player } from './draw-helpers.js';
 import { call, makeApp } from './helpers.js';
 import { approvedKuji, kujiDraw, kujiLog } from './kuji-helpers.js';
 
 const m = messages.kuji;
 const { app, molly } = await demoApp();
+const base = await listen(app);
 
 type Draw = {
   order_sn: string;
@@ -191,7 +194,6 @@ const verifyDraws = (args: string[]) =>
 
 describe('npm run verify-draws -- --kuji', () => {
   it('says the seed is sealed while on sale, OK once sold out, FAIL at an altered record of a saved copy', async () => {
-    const base = await listen(app);
     const dir = await mkdtemp(join(tmpdir(), 'verify-kuji-'));
     afterAll(() => rm(dir, { recursive: true, force: true }));
     const { id } = await approvedKuji(app, molly, { boxNum: 1 });
@@ -212,5 +214,20 @@ describe('npm run verify-draws -- --kuji', () => {
     const bad = await verifyDraws(['--', '--file', path]);
     expect(bad.stdout).toContain(`FAIL kuji ${id} at record 3: hash does not match the record`);
     expect(bad.code).toBe(1);
+  }, 60_000);
+});
+
+describe('npm run simulate with kujis on sale', () => {
+  it('simulated players draw the open boxes to sell-out, the log verifying', async () => {
+    const { id } = await approvedKuji(app, molly, { boxNum: 2 });
+    const crowd = startKuji(apiClient(base), { players: 4, deadline: Date.now() + 20_000, thinkMs: 5 });
+    const summary = await crowd.finish();
+    expect(summary.kujis).toBeGreaterThanOrEqual(1);
+    expect(summary.errors).toBe(0);
+    expect(summary.boxesSoldOut).toBeGreaterThanOrEqual(2);
+    const log = (await kujiLog(app, id)).data!;
+    expect(log.records.filter((r) => r.award === null)).toHaveLength(14);
+    expect(log.seed).not.toBeNull();
+    expect(verifyKujiLog(log)).toEqual([]);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
+import { type KujiSummary, startKuji } from './simulate-kuji.js';
 import { type MarketSummary, simulateMarket } from './simulate-market.js';
 import { startOrders } from './simulate-order.js';
 import {
@@ -33,6 +34,8 @@ export interface SimulateSummary {
   orders: number;
   fulfilment?: FulfilmentSummary;
   market?: MarketSummary;
+  /** 一番赏 draws (simulate-kuji.ts), when kujis are on sale. */
+  kuji?: KujiSummary;
   /** Subscription applications the players made (the merchant reviews them at the end). */
   subscriptions: number;
 }
@@ -85,6 +88,12 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   };
   const deadline = Date.now() + opts.minutes * 60_000;
   const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
+  const kuji = startKuji(client, {
+    players: Math.max(2, Math.ceil(opts.players / 4)),
+    deadline,
+    thinkMs: opts.thinkMs,
+    log,
+  });
 
   // The brands' overseas destinations (freight templates for Thailand and Singapore).
   const destinations = await overseasDestinations(client, web_token, ipIds);
@@ -154,6 +163,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   } finally {
     clearInterval(refresher);
   }
+  summary.kuji = await kuji.finish();
   await orders.finish();
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);
   summary.market = await simulateMarket(client, { web_token, ipIds, log });

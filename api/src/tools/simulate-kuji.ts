@@ -1,0 +1,93 @@
+import type { apiClient } from './client.js';
+
+type Client = ReturnType<typeof apiClient>;
+
+export interface KujiSummary {
+  /** Kujis on sale when the crowd started. */
+  kujis: number;
+  draws: number;
+  tickets: number;
+  /** Last and global prizes given. */
+  prizes: number;
+  /** Boxes this crowd drew to the end. */
+  boxesSoldOut: number;
+  soldOutAnswers: number;
+  errors: number;
+}
+
+interface OpenBox {
+  kujiId: number;
+  boxNo: number;
+  remaining: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Simulated 一番赏 players beside the draw-machine crowd: when approved kujis are on sale
+ * (player.kujis), `players` players draw 1–3 tickets at a time, mostly from the box with the fewest
+ * tickets left, so some boxes (and, when they are small, whole kujis) sell out. Nothing happens
+ * when no kuji is on sale. `finish()` waits for the crowd and answers what it did.
+ */
+export function startKuji(
+  { call, api }: Client,
+  opts: { players: number; deadline: number; thinkMs: number; log?: (line: string) => void },
+) {
+  const summary: KujiSummary = {
+    kujis: 0,
+    draws: 0,
+    tickets: 0,
+    prizes: 0,
+    boxesSoldOut: 0,
+    soldOutAnswers: 0,
+    errors: 0,
+  };
+  let boxes: OpenBox[] = [];
+  const refresh = async () => {
+    const res = await call(api.player.kujis, {});
+    const list = res.data?.list ?? [];
+    boxes = list.flatMap((k) =>
+      k.boxes.filter((b) => b.remaining > 0).map((b) => ({ kujiId: k.id, boxNo: b.box_no, remaining: b.remaining })),
+    );
+    return list.length;
+  };
+
+  const runPlayer = async (i: number) => {
+    const phone = `187${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
+    const login = await call(api.player.login, { phone, nickname: `一番赏玩家${i}` });
+    const headers = { player_token: (login.data as { player_token: string }).player_token };
+    while (Date.now() < opts.deadline && boxes.length > 0) {
+      const sorted = [...boxes].sort((a, b) => a.remaining - b.remaining);
+      const box = Math.random() < 0.8 ? sorted[0]! : sorted[Math.floor(Math.random() * sorted.length)]!;
+      const num = Math.min(box.remaining, 1 + Math.floor(Math.random() * 3));
+      const res = await call(
+        api.player.kujiDraw,
+        { active_id: box.kujiId, box_no: box.boxNo, num, use_bean: Math.random() < 0.5 ? 1 : 0 },
+        headers,
+      );
+      if (res.status === 0) {
+        summary.draws += 1;
+        summary.tickets += res.data.tickets.length;
+        summary.prizes += res.data.awards.length;
+        box.remaining -= res.data.tickets.length;
+        if (box.remaining <= 0) {
+          summary.boxesSoldOut += 1;
+          boxes = boxes.filter((b) => b !== box);
+        }
+      } else if (res.status === 409 || res.status === 400) {
+        // Another player took the tickets first: look again.
+        summary.soldOutAnswers += 1;
+        await refresh().catch(() => undefined);
+      } else summary.errors += 1;
+      await sleep(opts.thinkMs * (0.5 + Math.random()));
+    }
+  };
+
+  const done = (async () => {
+    summary.kujis = await refresh();
+    if (summary.kujis === 0) return;
+    opts.log?.(`${summary.kujis} kuji(s) on sale, ${boxes.length} open box(es)`);
+    await Promise.all(Array.from({ length: opts.players }, (_, i) => runPlayer(i)));
+  })();
+  return { finish: async () => (await done, summary) };
+}
