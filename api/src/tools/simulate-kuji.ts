@@ -89,5 +89,10 @@ export function startKuji(
     opts.log?.(`${summary.kujis} kuji(s) on sale, ${boxes.length} open box(es)`);
     await Promise.all(Array.from({ length: opts.players }, (_, i) => runPlayer(i)));
   })();
-  return { finish: async () => (await done, summary) };
+  return {
+    finish: async () => {
+      await done;
+      return summary;
+    },
+  };
 }
