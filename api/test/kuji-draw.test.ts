@@ -11,7 +11,7 @@ import { kujis, orderItems, orders } from '../src/db/schema.js';
 import { apiClient } from '../src/tools/client.js';
 import { startKuji } from '../src/tools/simulate-kuji.js';
 import { demoApp, listen, player } from './draw-helpers.js';
-import { call, makeApp } from './helpers.js';
+import { call, login, makeApp } from './helpers.js';
 import { approvedKuji, kujiDraw, kujiLog } from './kuji-helpers.js';
 
 const m = messages.kuji;
@@ -230,4 +230,50 @@ describe('npm run simulate with kujis on sale', () => {
     expect(log.seed).not.toBeNull();
     expect(verifyKujiLog(log)).toEqual([]);
   }, 60_000);
+});
+
+describe("the merchant's deposit and pickup lists", () => {
+  it('show kuji prizes under type 2 with the kuji title, a ticket at its share of the order', async () => {
+    const { id } = await approvedKuji(app, molly, { boxNum: 1, patch: { title: '盒柜一番赏' } });
+    const token = await player(app, '13500000030');
+    const drawn = (await kujiDraw(app, token, { active_id: id, box_no: 1, num: 7, use_bean: 0 })).body.data as Draw;
+    const merchant = (await login(app, 'brand@demo.local')).web_token;
+    const list = (
+      await call(app, api.deposit.list, { ip_id: molly, type: 2, series_title: '盒柜', page: 1, limit: 50 } as never, {
+        token: merchant,
+      })
+    ).body.data as { list: { id: number; title: string; price: number }[] };
+    expect(list.list).toHaveLength(9);
+    expect(list.list.every((d) => d.title === '盒柜一番赏')).toBe(true);
+    const ticket = list.list.find((d) => d.id === drawn.tickets[0]!.deposit_id)!;
+    expect(ticket.price).toBe(10);
+    expect(list.list.find((d) => d.id === drawn.awards[0]!.deposit_id)!.price).toBe(0);
+    const machines = (
+      await call(app, api.deposit.list, { ip_id: molly, type: 1, series_title: '盒柜', page: 1, limit: 50 } as never, {
+        token: merchant,
+      })
+    ).body.data as { list: unknown[] };
+    expect(machines.list).toHaveLength(0);
+
+    const picked = await call(
+      app,
+      api.player.pickup,
+      {
+        deposit_ids: drawn.tickets.slice(0, 2).map((t) => t.deposit_id),
+        username: '张三',
+        phone: '13500000030',
+        address: '北京市朝阳区',
+      } as never,
+      { headers: { player_token: token } },
+    );
+    expect(picked.statusCode, picked.body.msg).toBe(200);
+    const pickups = (
+      await call(app, api.pickup.list, { ip_id: molly, type: 2, temp_title: '盒柜', page: 1, limit: 20 } as never, {
+        token: merchant,
+      })
+    ).body.data as { list: { bussiness_type: number; goods: { template_title: string }[] }[] };
+    expect(pickups.list).toHaveLength(1);
+    expect(pickups.list[0]!.bussiness_type).toBe(2);
+    expect(pickups.list[0]!.goods.map((g) => g.template_title)).toEqual(['盒柜一番赏', '盒柜一番赏']);
+  });
 });

@@ -19,6 +19,8 @@ interface OpenBox {
   kujiId: number;
   boxNo: number;
   remaining: number;
+  /** Tickets in the box: a draw ending at this position sold it out. */
+  tickets: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,7 +49,9 @@ export function startKuji(
     const res = await call(api.player.kujis, {});
     const list = res.data?.list ?? [];
     boxes = list.flatMap((k) =>
-      k.boxes.filter((b) => b.remaining > 0).map((b) => ({ kujiId: k.id, boxNo: b.box_no, remaining: b.remaining })),
+      k.boxes
+        .filter((b) => b.remaining > 0)
+        .map((b) => ({ kujiId: k.id, boxNo: b.box_no, remaining: b.remaining, tickets: b.tickets })),
     );
     return list.length;
   };
@@ -70,10 +74,8 @@ export function startKuji(
         summary.tickets += res.data.tickets.length;
         summary.prizes += res.data.awards.length;
         box.remaining -= res.data.tickets.length;
-        if (box.remaining <= 0) {
-          summary.boxesSoldOut += 1;
-          boxes = boxes.filter((b) => b !== box);
-        }
+        if (res.data.tickets.at(-1)?.position === box.tickets) summary.boxesSoldOut += 1;
+        if (box.remaining <= 0) boxes = boxes.filter((b) => b.kujiId !== box.kujiId || b.boxNo !== box.boxNo);
       } else if (res.status === 409 || res.status === 400) {
         // Another player took the tickets first: look again.
         summary.soldOutAnswers += 1;

@@ -10,12 +10,14 @@ type Writer = Db | Tx;
 
 /**
  * The WHERE of the stored-order list and export (spec 02 §7 "Deposit orders"), tenancy first.
- * Every cabinet item today comes from a draw-box machine (type 1); ichiban-kuji (2) has none yet.
+ * A cabinet item comes from a draw-box machine (type 1, batch_id) or an ichiban-kuji (type 2,
+ * kuji_id); its series title is the machine's or the kuji's.
  */
 export function depositWhere(brandIds: number[], f: Omit<DepositFilterValues, 'ip_id'>): SQL {
   const conds: SQL[] = [sql`d.ip_id = any(${`{${brandIds.join(',')}}`}::int[])`];
-  if (Number(f.type) === 2) conds.push(sql`false`);
-  if (f.series_title) conds.push(sql`dm.title ilike ${contains(f.series_title)}`);
+  if (Number(f.type) === 1) conds.push(sql`d.batch_id is not null`);
+  if (Number(f.type) === 2) conds.push(sql`d.kuji_id is not null`);
+  if (f.series_title) conds.push(sql`coalesce(dm.title, k.title) ilike ${contains(f.series_title)}`);
   if (f.goods_title) conds.push(sql`oi.goods_title ilike ${contains(f.goods_title)}`);
   if (f.begin_at) conds.push(sql`d.created_at >= ${shanghaiTime(f.begin_at)}`);
   if (f.end_at) conds.push(sql`d.created_at <= ${shanghaiTime(f.end_at, true)}`);
@@ -30,7 +32,8 @@ const FROM = sql`
   from deposits d
   join order_items oi on oi.id = d.order_item_id
   join orders o on o.id = oi.order_id
-  join draw_machines dm on dm.id = d.batch_id
+  left join draw_machines dm on dm.id = d.batch_id
+  left join kujis k on k.id = d.kuji_id
   join players pl on pl.id = d.player_id
   left join pickups p on p.id = d.pickup_id`;
 
@@ -54,7 +57,13 @@ export interface DepositRecord {
   address: string | null;
 }
 
-const SELECT = sql`select d.id, d.ip_id, dm.title, oi.goods_pic, oi.goods_title, d.state, o.received_price as price,
+/**
+ * The price of an item: its order's amount received; a kuji order holds buy_num tickets, so a ticket
+ * is that amount over buy_num (fen, rounded down) and a Last / global prize (award > 0) is free.
+ */
+const SELECT = sql`select d.id, d.ip_id, coalesce(dm.title, k.title) as title, oi.goods_pic, oi.goods_title, d.state,
+  case when d.kuji_id is null then o.received_price when coalesce(oi.award, 0) > 0 then 0
+    else o.received_price / greatest(o.buy_num, 1) end as price,
   pl.avatar, pl.nickname as name, o.order_sn,
   to_char(d.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as created_at,
   p.username, p.phone, p.province, p.city, p.area, p.address`;

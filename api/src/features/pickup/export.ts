@@ -94,8 +94,9 @@ async function fillExport(
         g.titles, g.goods
       from pickups p
       left join lateral (
-        select string_agg(distinct dm.title, '、') as titles, string_agg(oi.goods_title, '、' order by d.id) as goods
-        from deposits d join order_items oi on oi.id = d.order_item_id join draw_machines dm on dm.id = d.batch_id
+        select string_agg(distinct coalesce(dm.title, k.title), '、') as titles, string_agg(oi.goods_title, '、' order by d.id) as goods
+        from deposits d join order_items oi on oi.id = d.order_item_id left join draw_machines dm on dm.id = d.batch_id
+          left join kujis k on k.id = d.kuji_id
         where d.pickup_id = p.id
       ) g on true
       where ${where} and p.id < ${cursor}

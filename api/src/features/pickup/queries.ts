@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { deposits, drawMachines, orderItems, pickupShipments, pickups, players } from '../../db/schema.js';
+import { deposits, drawMachines, kujis, orderItems, pickupShipments, pickups, players } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
@@ -39,7 +39,8 @@ export function pickupWhere(brandIds: number[], f: Omit<PickupFilterValues, 'ip_
   }
   if (f.temp_title)
     conds.push(
-      sql`exists (select 1 from deposits d join draw_machines dm on dm.id = d.batch_id where d.pickup_id = p.id and dm.title ilike ${contains(f.temp_title)})`,
+      sql`exists (select 1 from deposits d left join draw_machines dm on dm.id = d.batch_id left join kujis k on k.id = d.kuji_id
+        where d.pickup_id = p.id and coalesce(dm.title, k.title) ilike ${contains(f.temp_title)})`,
     );
   if (f.goods_title)
     conds.push(
@@ -87,14 +88,15 @@ export async function goodsOf(db: Writer, pickupIds: number[]): Promise<Map<numb
       pickupId: deposits.pickupId,
       state: deposits.state,
       shipmentId: deposits.shipmentId,
-      templateTitle: drawMachines.title,
+      templateTitle: sql<string>`coalesce(${drawMachines.title}, ${kujis.title})`,
       goodsTitle: orderItems.goodsTitle,
       goodsPic: orderItems.goodsPic,
       nums: orderItems.nums,
     })
     .from(deposits)
     .innerJoin(orderItems, eq(orderItems.id, deposits.orderItemId))
-    .innerJoin(drawMachines, eq(drawMachines.id, deposits.batchId))
+    .leftJoin(drawMachines, eq(drawMachines.id, deposits.batchId))
+    .leftJoin(kujis, eq(kujis.id, deposits.kujiId))
     .where(inArray(deposits.pickupId, pickupIds))
     .orderBy(asc(deposits.id));
   for (const r of rows) {

@@ -135,7 +135,8 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
             orderSn: sn,
             ipId,
             playerId,
-            bussinessType: 1,
+            // 2: ichiban-kuji prizes only; otherwise the draw-box type.
+            bussinessType: items.every((i) => i.kujiId !== null) ? 2 : 1,
             deliveryStatus: 0,
             deposit: freight,
             currency,
