@@ -1,6 +1,9 @@
 // The API in its own process, as the server runs it, for benchmarks that measure it alone.
 //   tsx support/api-server.ts <dataDir> seed <rows>   adds <rows> gacha goods titled `导出基准 <i>`
 //                                                       for brand@demo.local's first brand, then exits;
+//   tsx support/api-server.ts <dataDir> kuji <tickets> adds an approved, listed 一番赏 of brand@demo.local's
+//                                                       first brand with 2 boxes of <tickets> tickets each
+//                                                       (Last, W1, A, B), prints {"kuji_id": …}, exits;
 //   tsx support/api-server.ts <dataDir> serve         listens on a free port, prints {"port": …}.
 // BENCH_DATABASE_URL runs it on PostgreSQL (earlier benchmark goods there are removed by `seed`).
 import { buildApp, loadConfig } from '@toy/api';
@@ -46,6 +49,60 @@ if (mode === 'seed') {
   }
   await app.close();
   console.log(JSON.stringify({ seeded: rows }));
+  process.exit(0);
+}
+
+if (mode === 'kuji') {
+  const tickets = Math.max(10, Number(count ?? 2000));
+  const { brands, kujis, kujiGoods, kujiBoxes } = await import('../../api/src/db/schema.js');
+  const { arrangeBox, seedHash } = await import('@toy/shared');
+  const { randomBytes } = await import('node:crypto');
+  const brand = (await app.db.select().from(brands)).find((b) => b.title === 'Molly 梦工厂')!;
+  const seed = randomBytes(32).toString('hex');
+  const a = Math.floor(tickets / 10);
+  const rows = [
+    { level: 0, stock: 1, start: null, end: null },
+    { level: 101, stock: 1, start: 1, end: Math.floor(tickets / 2) },
+    { level: 1, stock: a, start: null, end: null },
+    { level: 2, stock: tickets - a, start: null, end: null },
+  ];
+  const [kuji] = await app.db
+    .insert(kujis)
+    .values({
+      ipId: brand.id,
+      title: `压测一番赏 ${Date.now()}`,
+      pic: 'seed/gacha-12.png',
+      price: 1000,
+      boxNum: 2,
+      bean: 100,
+      serviceCharge: 6,
+      shelvesTime: new Date('2026-01-01T02:00:00Z'),
+      auditStatus: 1,
+      off: 0,
+      seed,
+      seedHash: seedHash(seed),
+    })
+    .returning();
+  await app.db.insert(kujiGoods).values(
+    rows.map((r, i) => ({
+      kujiId: kuji!.id,
+      sort: i,
+      level: r.level,
+      goodsTitle: `压测赏品 ${r.level}`,
+      goodsPic: 'seed/gacha-13.png',
+      stock: r.stock,
+      goodsPrice: 5000,
+      costPrice: 2000,
+      price: 5000,
+      startSection: r.start,
+      endSection: r.end,
+    })),
+  );
+  await app.db
+    .insert(kujiBoxes)
+    .values([1, 2].map((boxNo) => ({ kujiId: kuji!.id, boxNo, tickets: arrangeBox(seed, boxNo, rows) })));
+  await app.close();
+  console.log(JSON.stringify({ kuji_id: kuji!.id }));
   process.exit(0);
 }
 
