@@ -17,6 +17,8 @@ import { approvedKuji, kujiDraw, kujiLog } from './kuji-helpers.js';
 const m = messages.kuji;
 const { app, molly } = await demoApp();
 const base = await listen(app);
+const dir = await mkdtemp(join(tmpdir(), 'verify-kuji-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 type Draw = {
   order_sn: string;
@@ -194,8 +196,6 @@ const verifyDraws = (args: string[]) =>
 
 describe('npm run verify-draws -- --kuji', () => {
   it('says the seed is sealed while on sale, OK once sold out, FAIL at an altered record of a saved copy', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'verify-kuji-'));
-    afterAll(() => rm(dir, { recursive: true, force: true }));
     const { id } = await approvedKuji(app, molly, { boxNum: 1 });
     const token = await player(app, '13500000020');
     expect((await kujiDraw(app, token, { active_id: id, box_no: 1, num: 3 })).statusCode).toBe(200);

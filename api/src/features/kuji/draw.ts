@@ -67,8 +67,22 @@ type GoodsRow = typeof kujiGoods.$inferSelect;
 export const onSale = (k: { auditStatus: number; off: number; shelvesTime: Date }, now = Date.now()) =>
   k.auditStatus === 1 && k.off === KUJI_OFF.listed && k.shelvesTime.getTime() <= now;
 
+/**
+ * Draws on one kuji wait their turn in this process before taking a connection: they are serialised
+ * on the kuji row anyway, and a crowd on one box would otherwise hold the whole pool waiting on that
+ * lock and starve every other route. The row lock still orders them across API processes.
+ */
+const turns = new Map<number, Promise<unknown>>();
+
 export async function drawKuji(db: Db, want: KujiDrawWant): Promise<KujiDrawOutcome> {
-  return db.transaction((tx) => drawIn(tx, want));
+  const before = turns.get(want.kujiId) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(() => db.transaction((tx) => drawIn(tx, want)));
+  const settled = mine.catch(() => undefined);
+  turns.set(want.kujiId, settled);
+  void settled.then(() => {
+    if (turns.get(want.kujiId) === settled) turns.delete(want.kujiId);
+  });
+  return mine;
 }
 
 async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
