@@ -12,7 +12,7 @@ import { apiClient } from '../src/tools/client.js';
 import { startKuji } from '../src/tools/simulate-kuji.js';
 import { demoApp, listen, player } from './draw-helpers.js';
 import { call, login, makeApp } from './helpers.js';
-import { approvedKuji, kujiDraw, kujiLog } from './kuji-helpers.js';
+import { approvedKuji, kujiDraw, kujiLog } from './kuji-draw-helpers.js';
 
 const m = messages.kuji;
 const { app, molly } = await demoApp();
