@@ -85,7 +85,12 @@ describe('review.kujiList and review.kujiDecide', () => {
     expect(bare.statusCode).toBe(400);
     expect(bare.body.msg).toBe(messages.review.reasonRequired);
     expect((await storedKuji(app, id)).row!.auditStatus).toBe(0);
-    const res = await call(app, api.review.kujiDecide, { id, status: 2, reason: '奖品图片不清晰' }, { token: reviewer });
+    const res = await call(
+      app,
+      api.review.kujiDecide,
+      { id, status: 2, reason: '奖品图片不清晰' },
+      { token: reviewer },
+    );
     expect(res.body.data).toEqual({ id, audit_status: 2 });
     expect((await storedKuji(app, id)).row).toMatchObject({ auditStatus: 2, reason: '奖品图片不清晰' });
     expect(await boxesOf(id)).toEqual([]);
@@ -93,9 +98,9 @@ describe('review.kujiList and review.kujiDecide', () => {
     expect(list.body.data.list.find((r) => r.id === id)).toMatchObject({ audit_status: 2, reason: '奖品图片不清晰' });
     const again = await call(app, api.review.kujiDecide, { id, status: 1, reason: '' }, { token: reviewer });
     expect(again.body.msg).toBe(messages.review.decided);
-    expect((await call(app, api.review.kujiDecide, { id: 999999, status: 1 } as never, { token: reviewer })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(app, api.review.kujiDecide, { id: 999999, status: 1 } as never, { token: reviewer })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -245,12 +250,21 @@ describe('prize rows: lucky, price, pre-sale', () => {
     const lucky = await call(app, api.kuji.setLucky, { active_id: id, goods_id: a!.id, is_lucky: 1 }, { token: brand });
     expect(lucky.body.data).toMatchObject({ goods_id: a!.id, is_lucky: 1, levels: [1] });
     const [luckyRecord] = await kujiRecords(app, brand, id);
-    expect(luckyRecord!.before).toMatchObject({ goods: expect.arrayContaining([expect.objectContaining({ id: a!.id, is_lucky: 0 })]) });
-    expect(luckyRecord!.after).toMatchObject({ goods: expect.arrayContaining([expect.objectContaining({ id: a!.id, is_lucky: 1 })]) });
+    expect(luckyRecord!.before).toMatchObject({
+      goods: expect.arrayContaining([expect.objectContaining({ id: a!.id, is_lucky: 0 })]),
+    });
+    expect(luckyRecord!.after).toMatchObject({
+      goods: expect.arrayContaining([expect.objectContaining({ id: a!.id, is_lucky: 1 })]),
+    });
 
     const zero = await call(app, api.kuji.setPrice, { active_id: id, goods_id: a!.id, price: 0 }, { token: brand });
     expect(zero.body.msg).toBe(m.rowPriceRequired);
-    const price = await call(app, api.kuji.setPrice, { active_id: id, goods_id: a!.id, price: 188.5 }, { token: brand });
+    const price = await call(
+      app,
+      api.kuji.setPrice,
+      { active_id: id, goods_id: a!.id, price: 188.5 },
+      { token: brand },
+    );
     expect(price.body.data.price).toBe(188.5);
     expect((await storedKuji(app, id)).goods[2]!.price).toBe(18850);
 
@@ -271,7 +285,9 @@ describe('prize rows: lucky, price, pre-sale', () => {
     const records = await kujiRecords(app, brand, id);
     expect(records.map((r) => r.action)).toEqual(['update', 'update', 'update', 'create']);
     expect(records[0]!.after).toMatchObject({
-      goods: expect.arrayContaining([expect.objectContaining({ id: a!.id, is_shelves: 1, shelves: '预计三月发货', price: 188.5 })]),
+      goods: expect.arrayContaining([
+        expect.objectContaining({ id: a!.id, is_shelves: 1, shelves: '预计三月发货', price: 188.5 }),
+      ]),
     });
   });
 });

@@ -31,7 +31,14 @@ describe('kuji.publish', () => {
     [m.goodsIncomplete, { goods: JSON.stringify(rows().slice(0, 3)) }],
     [
       m.lastOrGlobalRequired,
-      { goods: JSON.stringify(rows().slice(2).concat(rows().slice(2, 4)).map((r, i) => ({ ...r, level: i + 1 }))) },
+      {
+        goods: JSON.stringify(
+          rows()
+            .slice(2)
+            .concat(rows().slice(2, 4))
+            .map((r, i) => ({ ...r, level: i + 1 })),
+        ),
+      },
     ],
     [m.rowTitleRequired, { goods: withRow(3, { goods_title: '' }) }],
     [m.rowPriceRequired, { goods: withRow(3, { goods_price: '' }) }],
@@ -157,7 +164,12 @@ describe('tenancy', () => {
     const a = await publishKuji(app, brand, molly);
     const b = await publishKuji(app, brand, molly);
     const [goodsOfB] = (await storedKuji(app, b)).goods;
-    const res = await call(app, api.kuji.setPrice, { active_id: a, goods_id: goodsOfB!.id, price: 9 }, { token: brand });
+    const res = await call(
+      app,
+      api.kuji.setPrice,
+      { active_id: a, goods_id: goodsOfB!.id, price: 9 },
+      { token: brand },
+    );
     expect(res.statusCode).toBe(404);
   });
 });

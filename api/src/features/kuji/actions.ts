@@ -251,9 +251,10 @@ export async function setGoods(
   request: FastifyRequest,
   input: GoodsTarget,
   brandIds: number[],
-  change: (row: typeof kujiGoods.$inferSelect, all: (typeof kujiGoods.$inferSelect)[]) => Partial<
-    typeof kujiGoods.$inferInsert
-  >,
+  change: (
+    row: typeof kujiGoods.$inferSelect,
+    all: (typeof kujiGoods.$inferSelect)[],
+  ) => Partial<typeof kujiGoods.$inferInsert>,
 ): Promise<void> {
   await auditedWrite(db, request, input.active_id, brandIds, 'update', async (tx, kuji) => {
     const row = await goodsRow(tx, kuji, input.goods_id);

@@ -1,10 +1,10 @@
 import {
   ACTIVITY_KUJI,
+  isPlainLevel,
   type KujiBoxRow,
   type KujiDetail,
   type KujiGoodsRow,
   type KujiRow,
-  isPlainLevel,
 } from '@toy/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';

@@ -6,15 +6,7 @@ import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
-import {
-  auditedWrite,
-  changeStock,
-  deleteKuji,
-  luckyChange,
-  publishKuji,
-  setGoods,
-  updateKuji,
-} from './actions.js';
+import { auditedWrite, changeStock, deleteKuji, luckyChange, publishKuji, setGoods, updateKuji } from './actions.js';
 import { generateApproved } from './generate.js';
 import { findKuji, kujiBoxRows, kujiGoodsRows, kujiInfo, kujiRows, listKujis, pageKujis } from './queries.js';
 
@@ -43,7 +35,9 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(routeOf(api.kuji.publish, async (body, request) => publishKuji(db, request, body)));
 
-  app.route(routeOf(api.kuji.delete, async (body, request) => deleteKuji(db, request, body.id, await request.brands())));
+  app.route(
+    routeOf(api.kuji.delete, async (body, request) => deleteKuji(db, request, body.id, await request.brands())),
+  );
 
   app.route(
     routeOf(api.kuji.info, async (query, request) => ({
