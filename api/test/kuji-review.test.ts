@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { api, arrangeBox, messages } from '@toy/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -289,5 +292,36 @@ describe('prize rows: lucky, price, pre-sale', () => {
         expect.objectContaining({ id: a!.id, is_shelves: 1, shelves: '预计三月发货', price: 188.5 }),
       ]),
     });
+  });
+});
+
+describe('an approval interrupted by a stop', () => {
+  it('is finished when the API starts again: the boxes are generated and the kuji approved', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toy-kuji-'));
+    try {
+      const first = await makeApp({ dataDir });
+      const token = (await login(first, 'brand@demo.local')).web_token;
+      const [ipId] = (await brandIds(first, token, 14)) as [number];
+      const id = await publishKuji(first, token, ipId);
+      // The decision committed audit_status 3; the copy stopped before writing the boxes.
+      await first.db.update(kujis).set({ auditStatus: 3 }).where(eq(kujis.id, id));
+      await first.close();
+
+      const second = await makeApp({ dataDir });
+      try {
+        const [row] = await second.db.select().from(kujis).where(eq(kujis.id, id));
+        expect(row).toMatchObject({ auditStatus: 1, off: 1 });
+        const boxes = await second.db
+          .select()
+          .from(kujiBoxes)
+          .where(eq(kujiBoxes.kujiId, id))
+          .orderBy(asc(kujiBoxes.boxNo));
+        expect(boxes.map((b) => b.tickets)).toEqual([1, 2, 3].map((n) => arrangeBox(row!.seed, n, plainRows)));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

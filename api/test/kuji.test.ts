@@ -154,7 +154,9 @@ describe('tenancy', () => {
     ];
     for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(404);
     const list = await call(app, api.kuji.list, { ip_id: molly } as never, { token: shop });
-    expect(list.body.data.list).toEqual([]);
+    expect(list.statusCode).toBe(404);
+    const all = await call(app, api.kuji.list, {} as never, { token: shop });
+    expect(all.body.data.list.map((r) => r.id)).not.toContain(id);
     const { row } = await storedKuji(app, id);
     expect(row).toMatchObject({ off: 1, desc: '测试描述', boxNum: 3 });
     expect((await kujiRecords(app, brand, id)).map((r) => r.action)).toEqual(['approve', 'create']);

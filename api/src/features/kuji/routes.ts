@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { brands, kujiGoods, kujis, users } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
 import { auditedWrite, changeStock, deleteKuji, luckyChange, publishKuji, setGoods, updateKuji } from './actions.js';
@@ -20,8 +21,15 @@ import { findKuji, kujiBoxRows, kujiGoodsRows, kujiInfo, kujiRows, listKujis, pa
 const kujiRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
 
+  // An approval interrupted between its two steps (audit_status 3) is finished when the API starts.
+  app.addHook('onReady', async () => {
+    const stuck = await db.select({ id: kujis.id }).from(kujis).where(eq(kujis.auditStatus, KUJI_AUDIT.generating));
+    for (const { id } of stuck) await generateApproved(db, id);
+  });
+
   app.route(
     routeOf(api.kuji.list, async (query, request) => {
+      if (query.ip_id) await assertBrand(request, query.ip_id);
       const { list, total, onSale } = await listKujis(db, config, {
         brandIds: await request.brands(),
         ipId: query.ip_id,
