@@ -28,6 +28,7 @@ import gachaRoutes from './features/gacha/routes.js';
 import goodsRoutes from './features/goods/routes.js';
 import healthRoutes from './features/health/routes.js';
 import jobPlugin from './features/job/routes.js';
+import kujiRoutes from './features/kuji/routes.js';
 import marketRoutes from './features/market/routes.js';
 import orderRoutes from './features/order/routes.js';
 import pickupRoutes from './features/pickup/routes.js';
@@ -147,6 +148,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(gachaRoutes);
   await app.register(auditRoutes);
   await app.register(drawMachineRoutes);
+  await app.register(kujiRoutes);
   await app.register(playerRoutes);
   await app.register(erpRoutes);
   await app.register(depositRoutes);
