@@ -98,6 +98,8 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     await expect.poll(() => levels(page)).toEqual(['Last', 'W1', 'A', 'B']);
     expect(await prize(page, 1).getByTestId('kuji-prize-title').inputValue()).toBe(names[3]);
     await expect.poll(() => page.getByTestId('kuji-tickets').textContent()).toMatch(/^每箱 3 张赏票/);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await prize(page, 0).scrollIntoViewIfNeeded();
     await shot(page, 'kuji-form');
 
     await page.getByTestId('kuji-submit').click();

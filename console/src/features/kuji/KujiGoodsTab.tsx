@@ -102,7 +102,9 @@ export function KujiGoodsTab({ id }: { id: number }) {
       header: '商品',
       render: (g) => (
         <HStack gap="2">
-          <Thumbnail src={g.goods_info.goods_pic} alt={g.goods_info.goods_title} size={36} />
+          {g.goods_info.goods_pic && (
+            <Thumbnail src={g.goods_info.goods_pic} alt={g.goods_info.goods_title} size={36} />
+          )}
           <Text lineClamp={2}>{g.goods_info.goods_title}</Text>
         </HStack>
       ),
