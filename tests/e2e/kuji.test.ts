@@ -180,6 +180,63 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => toast(page, '下架成功！').isVisible()).toBe(true);
     await expect.poll(() => detail.getByTestId('kuji-action-shelves').isDisabled()).toBe(false);
+
+    // Detail edits run the shared rules first: a description over 50 characters, too many boxes removed.
+    await detail.getByTestId('kuji-action-desc').click();
+    await page.getByTestId('kuji-desc-input').fill('长'.repeat(51));
+    await page.getByTestId('kuji-desc-submit').click();
+    await expect.poll(() => toast(page, '描述不能超过50个字符').isVisible()).toBe(true);
+    await page.getByTestId('kuji-desc-input').fill('每箱含Last赏');
+    await page.getByTestId('kuji-desc-submit').click();
+    await expect.poll(() => toast(page, '修改成功').isVisible()).toBe(true);
+    await expect.poll(() => detail.getByTestId('kuji-basic-desc').textContent()).toBe('每箱含Last赏');
+    await detail.getByTestId('kuji-action-stock').click();
+    await page.getByTestId('kuji-stock-type').selectOption('2');
+    await page.getByTestId('kuji-stock-num').fill('3');
+    await page.getByTestId('kuji-stock-submit').click();
+    await expect.poll(() => toast(page, '减少库存不可大于当前剩余库存').isVisible()).toBe(true);
+    await page.getByTestId('kuji-stock-num').fill('1');
+    await page.getByTestId('kuji-stock-submit').click();
+    await expect.poll(() => toast(page, '调整成功').isVisible()).toBe(true);
+    await expect.poll(() => detail.getByTestId('kuji-basic-stock').textContent()).toMatch(/^1 箱/);
+    await detail.getByTestId('kuji-close').click();
+
+    // A pending kuji can be deleted, after its confirmation.
+    const ipId = new URL(page.url()).searchParams.get('ip_id');
+    const pending = '待删除的一番赏';
+    const goods = [0, 1, 2, 3].map((level) => ({
+      goods_title: `赏品${level}`,
+      goods_price: 10,
+      cost_price: 5,
+      stock: level === 0 ? 1 : 2,
+      level,
+    }));
+    const published = await suite.stack.call(
+      'POST',
+      '/web/goods/first/add',
+      {
+        ip_id: ipId,
+        title: pending,
+        price: 10,
+        stock: 1,
+        bean: 0,
+        pic: 'kuji.png',
+        shelves_time: '2026-01-01 10:00:00',
+        goods: JSON.stringify(goods),
+      },
+      await suite.stack.login('brand@demo.local'),
+    );
+    expect(published.body.status).toBe(0);
+    await page.reload();
+    const pendingRow = page.getByTestId('kuji-row').filter({ hasText: pending });
+    await expect.poll(() => pendingRow.count()).toBe(1);
+    await pendingRow.getByTestId('kuji-delete').click();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => toast(page, '已取消删除').isVisible()).toBe(true);
+    await pendingRow.getByTestId('kuji-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => toast(page, '删除成功！').isVisible()).toBe(true);
+    await expect.poll(() => pendingRow.count()).toBe(0);
     await context.close();
   }, 180_000);
 });
