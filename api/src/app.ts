@@ -29,6 +29,7 @@ import goodsRoutes from './features/goods/routes.js';
 import healthRoutes from './features/health/routes.js';
 import jobPlugin from './features/job/routes.js';
 import playerKujiRoutes from './features/kuji/player-routes.js';
+import kujiRoutes from './features/kuji/routes.js';
 import marketRoutes from './features/market/routes.js';
 import orderRoutes from './features/order/routes.js';
 import pickupRoutes from './features/pickup/routes.js';
@@ -148,6 +149,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(gachaRoutes);
   await app.register(auditRoutes);
   await app.register(drawMachineRoutes);
+  await app.register(kujiRoutes);
   await app.register(playerRoutes);
   await app.register(playerKujiRoutes);
   await app.register(erpRoutes);

@@ -13,7 +13,7 @@ import { freightRoutes, freightTemplateRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
-import { kujiFairnessRoutes, kujiReviewRoutes, kujiRoutes, playerKujiRoutes } from './features/kuji.js';
+import { kujiFairnessRoutes, kujiReviewRoutes, kujiRoutes, playerKujiRoutes } from './features/kuji-routes.js';
 import { marketRoutes } from './features/market.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';

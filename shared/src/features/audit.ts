@@ -52,6 +52,21 @@ export const AUDIT_ENTITIES = {
       stock: '库存(箱)',
     },
   },
+  kuji: {
+    title: '一番赏',
+    fields: {
+      title: '名称',
+      audit_status: '审核状态',
+      reason: '驳回原因',
+      off: '状态',
+      shelves_time: '发售时间',
+      desc: '描述',
+      bean: '金币抵扣',
+      pic: '封面',
+      stock: '库存(箱)',
+      goods: '赏品',
+    },
+  },
   pickup: {
     title: '提货单',
     fields: {

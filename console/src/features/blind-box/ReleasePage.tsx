@@ -98,6 +98,13 @@ export default function ReleasePage() {
   const freight = useCall(api.freight.info, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
   const cabinet = useCall(api.cabinet.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
   const overseas = useCall(api.blindBox.overseasBrands);
+  // Overseas sales charge freight by the brand's freight templates (spec 02 screen 8).
+  const templates = useCall(
+    api.freight.list,
+    { ip_id: ipId ?? 0 },
+    { enabled: ipId !== undefined && Number(isOverseas) === 1 },
+  );
+  const overseasFreightUnset = Number(isOverseas) === 1 && templates.data !== undefined && templates.data.length === 0;
   const preset = useCall(
     api.template.search,
     { ip_id: ipId ?? 0, page: 1, limit: LIMITS.templateSearchLimit },
@@ -236,6 +243,21 @@ export default function ReleasePage() {
                 variant="outline"
                 onClick={() => openSettings(ipId)}
                 data-testid="release-go-set"
+              >
+                {m.goSet}
+              </Button>
+            </Alert.Root>
+          )}
+          {ipId !== undefined && overseasFreightUnset && (
+            <Alert.Root status="warning" data-testid="release-overseas-freight-alert">
+              <Alert.Indicator />
+              <Alert.Title flex="1">{messages.brand.freightUnset}（海外运费模板）</Alert.Title>
+              <Button
+                size="xs"
+                colorPalette="orange"
+                variant="outline"
+                onClick={() => window.open(`/blindBox/overseasFreight?ip_id=${ipId}`, '_blank', 'noopener')}
+                data-testid="release-go-set-overseas"
               >
                 {m.goSet}
               </Button>

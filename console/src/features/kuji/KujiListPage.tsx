@@ -1,6 +1,178 @@
-import { Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { api, KUJI_AUDIT, type KujiRow, messages, PER_ID } from '@toy/shared';
+import { Eye, Plus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ActionButton } from '../../components/ActionButton';
+import { BrandFilter } from '../../components/BrandSelect';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
+import { ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { DeleteAction, RowAction, RowActions } from '../../components/RowActions';
+import { useBrandList } from '../../components/useBrandList';
+import { useListParams } from '../../components/useListParams';
+import { notify } from '../../lib/notify';
+import { useAction } from '../../lib/useAction';
+import { useCall } from '../../lib/useCall';
+import { KujiDialog, type KujiTab } from './KujiDialog';
+import { KujiStatusBadge, kujiBoxListHref, kujiSendListHref } from './parts';
 
-/** 一番赏 (spec 03 §2). */
+/** A count over a link to the screen that handles it. */
+function CountLink({ label, count, testId, link }: { label: string; count: number; testId: string; link: ReactNode }) {
+  return (
+    <Stack gap="0" whiteSpace="nowrap">
+      <Text fontSize="sm">
+        {label} <b data-testid={testId}>{count}</b>
+      </Text>
+      {link}
+    </Stack>
+  );
+}
+
+const go = (to: string, children: string, testId: string) => (
+  <Link asChild colorPalette="brand" fontSize="sm" data-testid={testId}>
+    <RouterLink to={to}>{children}</RouterLink>
+  </Link>
+);
+
+/** 一番赏 (spec 03 §2 /jackpot/list): brand and name filters in the URL, 10 per page, the detail dialog. */
 export default function KujiListPage() {
-  return <Text>一番赏</Text>;
+  const { params, setFilters, setPage, reset } = useListParams(api.kuji.list);
+  const { drafts, set } = useFilterDrafts({ title: params.title ?? '' });
+  const navigate = useNavigate();
+  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
+  const list = useCall(api.kuji.list, params, { enabled: params.ip_id !== undefined });
+  const [open, setOpen] = useState<{ id: number; tab: KujiTab } | null>(null);
+  const { confirm, dialog } = useConfirm();
+  const remove = useAction(api.kuji.delete, { success: messages.success.deleted, invalidates: [api.kuji.list] });
+  const search = () => setFilters({ title: drafts.title.trim() });
+  const onSale = list.data?.on_sale ?? 0;
+
+  const del = async (k: KujiRow) => {
+    if (await confirm({ message: `确定删除一番赏「${k.title}」吗？`, confirmText: '删除' }))
+      await remove.trigger({ id: k.id });
+    else notify.info(messages.cancelled.delete);
+  };
+
+  const columns: Column<KujiRow>[] = [
+    {
+      key: 'info',
+      header: '一番赏信息',
+      render: (k) => (
+        <PictureTitle src={k.pic} alt={k.title}>
+          <Text fontWeight="500" lineClamp={2} data-testid="kuji-title">
+            {k.title}
+          </Text>
+        </PictureTitle>
+      ),
+    },
+    { key: 'status', header: '状态', render: (k) => <KujiStatusBadge kuji={k} testId="kuji-status" /> },
+    moneyColumn('price', '单抽价格', (k) => k.price),
+    moneyColumn('sales', '销售额', (k) => k.sales_price, { testId: 'kuji-sales' }),
+    {
+      key: 'send',
+      header: '提货',
+      render: (k) => (
+        <CountLink
+          label="待发货"
+          count={k.not_send_num}
+          testId="kuji-send"
+          link={go(kujiSendListHref(k.title), '去发货', 'kuji-send-link')}
+        />
+      ),
+    },
+    {
+      key: 'storage',
+      header: '寄存',
+      render: (k) => (
+        <CountLink
+          label="寄存中"
+          count={k.dont_send_num}
+          testId="kuji-deposit"
+          link={go(kujiBoxListHref(k.title), '查看用户寄存', 'kuji-deposit-link')}
+        />
+      ),
+    },
+    {
+      key: 'stock',
+      header: '库存',
+      render: (k) => (
+        <CountLink
+          label="剩余赏票"
+          count={k.surplus_stock}
+          testId="kuji-stock"
+          link={
+            <Button
+              size="2xs"
+              variant="plain"
+              px="0"
+              colorPalette="brand"
+              justifyContent="start"
+              onClick={() => setOpen({ id: k.id, tab: 'boxes' })}
+              data-testid="kuji-stock-view"
+            >
+              查看箱数据（{k.stock} 箱）
+            </Button>
+          }
+        />
+      ),
+    },
+    actionsColumn((k) => (
+      <RowActions>
+        <RowAction icon={Eye} onClick={() => setOpen({ id: k.id, tab: 'basic' })} testId="kuji-view">
+          查看
+        </RowAction>
+        {k.audit_status === KUJI_AUDIT.pending && <DeleteAction onClick={() => void del(k)} testId="kuji-delete" />}
+      </RowActions>
+    )),
+  ];
+
+  return (
+    <ListPage
+      title="一番赏"
+      description={
+        <Text as="span" data-testid="kuji-header">
+          {onSale > 0 ? `${onSale} 个一番赏在售` : '暂无已发布的一番赏在售'}
+        </Text>
+      }
+      testId="kuji-page"
+      actions={
+        <ActionButton
+          icon={Plus}
+          colorPalette="brand"
+          onClick={() => navigate(`/jackpot/add${params.ip_id ? `?ipId=${params.ip_id}` : ''}`)}
+          testId="kuji-publish"
+        >
+          发布一番赏
+        </ActionButton>
+      }
+      filters={
+        <>
+          <BrandFilter perId={PER_ID.box} value={params.ip_id} onChange={onBrand} testId="kuji-filter-brand" />
+          <FilterInput
+            label="一番赏名称"
+            value={drafts.title}
+            onChange={set('title')}
+            onEnter={search}
+            testId="kuji-filter-title"
+          />
+          <SearchButtons onSearch={search} onReset={() => reset(['ip_id'])} testId="kuji" />
+        </>
+      }
+    >
+      <DataTable columns={columns} {...table(list.data?.list, list)} rowKey={(k) => k.id} rowTestId="kuji-row" />
+      <ListPagination
+        total={list.data?.pagination.total_rows ?? 0}
+        page={params.page}
+        pageSize={params.limit}
+        pageSizes={[10]}
+        onPageChange={setPage}
+      />
+      <KujiDialog target={open} onClose={() => setOpen(null)} />
+      {dialog}
+    </ListPage>
+  );
 }

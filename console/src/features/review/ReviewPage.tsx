@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react';
 import { api, type BlindBoxRecord, messages, REVIEW_STATES, reviewDecide } from '@toy/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { useListParams } from '../../components/useListParams';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
+import { KujiReviewTab } from './KujiReviewTab';
 import { RecordReviewCard } from './RecordReviewCard';
 
 /** 盲盒备案审核 (platform reviewer): pending records with every image and style; approve or reject. */
@@ -70,32 +71,54 @@ export default function ReviewPage() {
           共 {data?.pagination.total_rows ?? 0} 条
         </Text>
       </Flex>
-      {isLoading && !data ? (
-        <Box bg="white" p="6" rounded="lg">
-          <LoadingLines lines={6} />
-        </Box>
-      ) : error ? (
-        <Text color="red.600">{error.message}</Text>
-      ) : data?.list.length === 0 ? (
-        <Box bg="white" p="10" rounded="lg" textAlign="center" color="fg.muted" data-testid="review-empty">
-          暂无{params.status === 0 ? '待审核的' : ''}备案
-        </Box>
-      ) : (
-        data?.list.map((r) => (
-          <RecordReviewCard key={r.id} record={r} onApprove={() => void approve(r)} onReject={() => setRejecting(r)} />
-        ))
-      )}
-      {(data?.pagination.total_rows ?? 0) > 10 && (
-        <Box bg="white" rounded="lg" px="4" pb="3">
-          <ListPagination
-            total={data?.pagination.total_rows ?? 0}
-            page={params.page}
-            pageSize={10}
-            pageSizes={[10]}
-            onPageChange={setPage}
-          />
-        </Box>
-      )}
+      <Tabs.Root defaultValue="records" variant="enclosed" lazyMount data-testid="review-tabs">
+        <Tabs.List>
+          <Tabs.Trigger value="records" data-testid="review-tab-records">
+            盲盒备案
+          </Tabs.Trigger>
+          <Tabs.Trigger value="kuji" data-testid="review-tab-kuji">
+            一番赏
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="records">
+          <Stack gap="4">
+            {isLoading && !data ? (
+              <Box bg="white" p="6" rounded="lg">
+                <LoadingLines lines={6} />
+              </Box>
+            ) : error ? (
+              <Text color="red.600">{error.message}</Text>
+            ) : data?.list.length === 0 ? (
+              <Box bg="white" p="10" rounded="lg" textAlign="center" color="fg.muted" data-testid="review-empty">
+                暂无{params.status === 0 ? '待审核的' : ''}备案
+              </Box>
+            ) : (
+              data?.list.map((r) => (
+                <RecordReviewCard
+                  key={r.id}
+                  record={r}
+                  onApprove={() => void approve(r)}
+                  onReject={() => setRejecting(r)}
+                />
+              ))
+            )}
+            {(data?.pagination.total_rows ?? 0) > 10 && (
+              <Box bg="white" rounded="lg" px="4" pb="3">
+                <ListPagination
+                  total={data?.pagination.total_rows ?? 0}
+                  page={params.page}
+                  pageSize={10}
+                  pageSizes={[10]}
+                  onPageChange={setPage}
+                />
+              </Box>
+            )}
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="kuji">
+          <KujiReviewTab status={params.status} />
+        </Tabs.Content>
+      </Tabs.Root>
       <RejectDialog record={rejecting} onClose={() => setRejecting(null)} onSubmit={decide.run} />
       {dialog}
     </Stack>

@@ -1,0 +1,164 @@
+import { api, type KujiDetail, messages } from '@toy/shared';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormDialog } from '../../components/form/FormDialog';
+import { ChoiceField, DateTimeField, ImageField, SelectField, TextField } from '../../components/form/fields';
+import { type SchemaForm, useSchemaForm } from '../../components/form/useSchemaForm';
+import { useAction } from '../../lib/useAction';
+import { kujiBeanForm, kujiDescForm, kujiPicForm, kujiShelvesForm, kujiStockForm } from './forms';
+import { kujiReads } from './parts';
+
+export type KujiActionKind = 'stock' | 'shelves' | 'desc' | 'bean' | 'pic';
+
+const STOCK_TYPES = [
+  { value: 1, label: '增加库存' },
+  { value: 2, label: '减少库存' },
+];
+const BEAN_USE = [
+  { value: 1, label: '使用' },
+  { value: 0, label: '不使用' },
+];
+
+/** One edit dialog of the detail dialog: test ids `kuji-${kind}-dialog` and `kuji-${kind}-submit`. */
+function ActionDialog<S extends z.ZodType, V extends FieldValues>({
+  kind,
+  open,
+  onClose,
+  title,
+  schema,
+  defaults,
+  onSubmit,
+  children,
+}: {
+  kind: KujiActionKind;
+  open: KujiActionKind | null;
+  onClose: () => void;
+  title: string;
+  schema: S;
+  defaults: V;
+  onSubmit: (data: z.output<S>) => Promise<unknown>;
+  children: (form: SchemaForm<V, S>) => ReactNode;
+}) {
+  const form = useSchemaForm(schema, defaults, open === kind);
+  return (
+    <FormDialog
+      open={open === kind}
+      onOpenChange={(o) => !o && onClose()}
+      title={title}
+      form={form}
+      onSubmit={onSubmit}
+      testId={`kuji-${kind}-dialog`}
+      submitTestId={`kuji-${kind}-submit`}
+    >
+      {children(form)}
+    </FormDialog>
+  );
+}
+
+/** The detail dialog's edits: boxes, sale time, description, coins and cover. */
+export function KujiActionDialogs({
+  kind,
+  kuji,
+  onClose,
+}: {
+  kind: KujiActionKind | null;
+  kuji: KujiDetail;
+  onClose: () => void;
+}) {
+  const { id, off } = kuji;
+  const adjusted = { success: messages.success.adjusted, invalidates: kujiReads };
+  const modified = { success: messages.success.modified, invalidates: kujiReads };
+  const stock = useAction(api.kuji.stock, adjusted);
+  const reschedule = useAction(api.kuji.update, adjusted);
+  const describe = useAction(api.kuji.update, modified);
+  const coins = useAction(api.kuji.update, { success: messages.success.set, invalidates: kujiReads });
+  const cover = useAction(api.kuji.update, modified);
+  const common = { open: kind, onClose };
+
+  return (
+    <>
+      <ActionDialog
+        {...common}
+        kind="stock"
+        title="调整库存"
+        schema={kujiStockForm}
+        defaults={{ type: 1, stock: '', can_num: kuji.can_num }}
+        onSubmit={(d) => stock.run({ active_id: id, type: Number(d.type), stock: Number(d.stock) })}
+      >
+        {(form) => (
+          <>
+            <SelectField name="type" label="调整方式" required options={STOCK_TYPES} numeric testId="kuji-stock-type" />
+            <TextField
+              name="stock"
+              label={form.watch('type') === 2 ? '减少箱数' : '增加箱数'}
+              required
+              helper={form.watch('type') === 2 ? `当前 ${kuji.can_num} 箱未开抽，可减少` : `当前 ${kuji.stock} 箱`}
+              inputMode="numeric"
+              testId="kuji-stock-num"
+            />
+          </>
+        )}
+      </ActionDialog>
+
+      <ActionDialog
+        {...common}
+        kind="shelves"
+        title="调整发售时间"
+        schema={kujiShelvesForm}
+        defaults={{ off, shelves_time: kuji.shelves_time }}
+        onSubmit={(d) => reschedule.run({ id, shelves_time: d.shelves_time })}
+      >
+        {() => <DateTimeField name="shelves_time" label="发售时间" required testId="kuji-shelves-time" />}
+      </ActionDialog>
+
+      <ActionDialog
+        {...common}
+        kind="desc"
+        title="修改描述"
+        schema={kujiDescForm}
+        defaults={{ desc: kuji.desc }}
+        onSubmit={(d) => describe.run({ id, desc: d.desc })}
+      >
+        {() => <TextField name="desc" label="商品描述" required helper="最多50个字" testId="kuji-desc-input" />}
+      </ActionDialog>
+
+      <ActionDialog
+        {...common}
+        kind="bean"
+        title="金币抵扣"
+        schema={kujiBeanForm}
+        defaults={{ is_bean: kuji.bean > 0 ? 1 : 0, bean: kuji.bean > 0 ? String(kuji.bean) : '' }}
+        onSubmit={(d) =>
+          coins.run({ id, is_bean: Number(d.is_bean), bean: Number(d.is_bean) === 1 ? Number(d.bean) : 0 })
+        }
+      >
+        {(form) => (
+          <>
+            <ChoiceField name="is_bean" label="金币抵扣" options={BEAN_USE} numeric testId="kuji-bean-use" />
+            {Number(form.watch('is_bean')) === 1 && (
+              <TextField
+                name="bean"
+                label="金币最高可抵扣金额（元）"
+                required
+                inputMode="decimal"
+                testId="kuji-bean-input"
+              />
+            )}
+          </>
+        )}
+      </ActionDialog>
+
+      <ActionDialog
+        {...common}
+        kind="pic"
+        title="修改封面"
+        schema={kujiPicForm}
+        defaults={{ pic: kuji.pic }}
+        onSubmit={(d) => cover.run({ id, pic: String(d.pic) })}
+      >
+        {() => <ImageField name="pic" label="封面图" required width={1200} height={1200} testId="kuji-pic-upload" />}
+      </ActionDialog>
+    </>
+  );
+}
