@@ -13,6 +13,7 @@ import { startKuji } from '../src/tools/simulate-kuji.js';
 import { demoApp, listen, player } from './draw-helpers.js';
 import { call, login, makeApp } from './helpers.js';
 import { approvedKuji, kujiDraw, kujiLog } from './kuji-draw-helpers.js';
+import { approveKuji, publishKuji } from './kuji-helpers.js';
 
 const m = messages.kuji;
 const { app, molly } = await demoApp();
@@ -275,5 +276,30 @@ describe("the merchant's deposit and pickup lists", () => {
     expect(pickups.list).toHaveLength(1);
     expect(pickups.list[0]!.bussiness_type).toBe(2);
     expect(pickups.list[0]!.goods.map((g) => g.template_title)).toEqual(['盒柜一番赏', '盒柜一番赏']);
+  });
+});
+
+describe('a kuji published, approved and listed through the merchant and reviewer routes', () => {
+  it('is drawn box by box to sell-out, the log verifying with the revealed seed', async () => {
+    const merchant = (await login(app, 'brand@demo.local')).web_token;
+    const reviewer = (await login(app, 'reviewer@demo.local')).web_token;
+    const id = await publishKuji(app, merchant, molly, { title: '流程一番赏', stock: 2 });
+    await approveKuji(app, reviewer, id);
+    expect((await call(app, api.kuji.update, { id, off: 0 } as never, { token: merchant })).statusCode).toBe(200);
+    const listed = (await call(app, api.player.kujis, { ip_id: molly })).body.data!.list.find((k) => k.id === id)!;
+    expect(listed.boxes).toEqual([
+      { box_no: 1, remaining: 10, tickets: 10 },
+      { box_no: 2, remaining: 10, tickets: 10 },
+    ]);
+    const token = await player(app, '13500000040');
+    for (const box_no of [1, 2]) {
+      const res = await kujiDraw(app, token, { active_id: id, box_no, num: 10, use_bean: 0 });
+      expect(res.statusCode, res.body.msg).toBe(200);
+      expect((res.body.data as Draw).awards.map((a) => a.kind).sort()).toEqual(['global', 'last']);
+    }
+    const log = (await kujiLog(app, id)).data!;
+    expect(log.seed).not.toBeNull();
+    expect(log.records).toHaveLength(24);
+    expect(verifyKujiLog(log)).toEqual([]);
   });
 });
