@@ -265,7 +265,10 @@ export const kujiPublishBody = withRules(
     desc: z.string().trim().max(500).default(''),
     is_bean: binary().default(0),
     /** Yuan; 0 when coins are not used. */
-    bean: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().min(0).max(KUJI_LIMITS.priceMax)),
+    bean: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? 0 : v),
+      z.coerce.number().min(0).max(KUJI_LIMITS.priceMax),
+    ),
     /** Fixed 6 (percent); anything sent is ignored. */
     service_charge: z.coerce.number().optional(),
     shelves_time: z.string().trim().regex(DATETIME_RE, m.shelvesTimeRequired),
