@@ -1,12 +1,10 @@
 import { Button, HStack, Table, Text } from '@chakra-ui/react';
 import { api, type DrawMachine, messages, STYLE_TEXT } from '@toy/shared';
-import { type ReactNode, useEffect, useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
-import { FormDialog } from '../../components/form/FormDialog';
+import { useEffect, useState } from 'react';
 import { ChoiceField, DateTimeField, SelectField, TextField } from '../../components/form/fields';
+import { BEAN_USE, KindDialog, STOCK_TYPES } from '../../components/form/KindDialog';
 import { setFields } from '../../components/form/setFields';
-import { type SchemaForm, useSchemaForm } from '../../components/form/useSchemaForm';
+import type { SchemaForm } from '../../components/form/useSchemaForm';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { beanForm, descForm, shelvesForm, stockForm } from './forms';
@@ -18,51 +16,6 @@ interface Props {
   kind: ActionKind | null;
   machine: DrawMachine;
   onClose: () => void;
-}
-
-const STOCK_TYPES = [
-  { value: 1, label: '增加库存' },
-  { value: 2, label: '减少库存' },
-];
-const BEAN_USE = [
-  { value: 1, label: '使用' },
-  { value: 0, label: '不使用' },
-];
-
-/** One edit dialog of the detail dialog: test ids `dm-${kind}-dialog` and `dm-${kind}-submit`. */
-function ActionDialog<S extends z.ZodType, V extends FieldValues>({
-  kind,
-  open,
-  onClose,
-  title,
-  schema,
-  defaults,
-  onSubmit,
-  children,
-}: {
-  kind: ActionKind;
-  open: ActionKind | null;
-  onClose: () => void;
-  title: string;
-  schema: S;
-  defaults: V;
-  onSubmit: (data: z.output<S>) => Promise<unknown>;
-  children: (form: SchemaForm<V, S>) => ReactNode;
-}) {
-  const form = useSchemaForm(schema, defaults, open === kind);
-  return (
-    <FormDialog
-      open={open === kind}
-      onOpenChange={(o) => !o && onClose()}
-      title={title}
-      form={form}
-      onSubmit={onSubmit}
-      testId={`dm-${kind}-dialog`}
-      submitTestId={`dm-${kind}-submit`}
-    >
-      {children(form)}
-    </FormDialog>
-  );
 }
 
 /** The boxes an increase allocated: style, type and count. */
@@ -156,7 +109,8 @@ export function ActionDialogs({ kind, machine, onClose }: Props) {
 
   return (
     <>
-      <ActionDialog
+      <KindDialog
+        prefix="dm"
         {...common}
         kind="stock"
         title="调整库存"
@@ -169,9 +123,10 @@ export function ActionDialogs({ kind, machine, onClose }: Props) {
         }
       >
         {(form) => <StockFields form={form} machine={machine} />}
-      </ActionDialog>
+      </KindDialog>
 
-      <ActionDialog
+      <KindDialog
+        prefix="dm"
         {...common}
         kind="shelves"
         title="调整发售时间"
@@ -180,9 +135,10 @@ export function ActionDialogs({ kind, machine, onClose }: Props) {
         onSubmit={(d) => reschedule.run({ id, off, shelves_time: d.shelves_time })}
       >
         {() => <DateTimeField name="shelves_time" label="发售时间" required testId="dm-shelves-time" />}
-      </ActionDialog>
+      </KindDialog>
 
-      <ActionDialog
+      <KindDialog
+        prefix="dm"
         {...common}
         kind="desc"
         title="修改描述"
@@ -191,9 +147,10 @@ export function ActionDialogs({ kind, machine, onClose }: Props) {
         onSubmit={(d) => describe.run({ id, desc: d.desc })}
       >
         {() => <TextField name="desc" label="商品描述" required helper="最多50个字" testId="dm-desc-input" />}
-      </ActionDialog>
+      </KindDialog>
 
-      <ActionDialog
+      <KindDialog
+        prefix="dm"
         {...common}
         kind="bean"
         title="修改金币抵扣"
@@ -215,7 +172,7 @@ export function ActionDialogs({ kind, machine, onClose }: Props) {
             )}
           </>
         )}
-      </ActionDialog>
+      </KindDialog>
     </>
   );
 }

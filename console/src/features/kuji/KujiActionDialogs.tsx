@@ -1,60 +1,11 @@
 import { api, type KujiDetail, messages } from '@toy/shared';
-import type { ReactNode } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
-import { FormDialog } from '../../components/form/FormDialog';
 import { ChoiceField, DateTimeField, ImageField, SelectField, TextField } from '../../components/form/fields';
-import { type SchemaForm, useSchemaForm } from '../../components/form/useSchemaForm';
+import { BEAN_USE, KindDialog, STOCK_TYPES } from '../../components/form/KindDialog';
 import { useAction } from '../../lib/useAction';
 import { kujiBeanForm, kujiDescForm, kujiPicForm, kujiShelvesForm, kujiStockForm } from './forms';
 import { kujiReads } from './parts';
 
 export type KujiActionKind = 'stock' | 'shelves' | 'desc' | 'bean' | 'pic';
-
-const STOCK_TYPES = [
-  { value: 1, label: '增加库存' },
-  { value: 2, label: '减少库存' },
-];
-const BEAN_USE = [
-  { value: 1, label: '使用' },
-  { value: 0, label: '不使用' },
-];
-
-/** One edit dialog of the detail dialog: test ids `kuji-${kind}-dialog` and `kuji-${kind}-submit`. */
-function ActionDialog<S extends z.ZodType, V extends FieldValues>({
-  kind,
-  open,
-  onClose,
-  title,
-  schema,
-  defaults,
-  onSubmit,
-  children,
-}: {
-  kind: KujiActionKind;
-  open: KujiActionKind | null;
-  onClose: () => void;
-  title: string;
-  schema: S;
-  defaults: V;
-  onSubmit: (data: z.output<S>) => Promise<unknown>;
-  children: (form: SchemaForm<V, S>) => ReactNode;
-}) {
-  const form = useSchemaForm(schema, defaults, open === kind);
-  return (
-    <FormDialog
-      open={open === kind}
-      onOpenChange={(o) => !o && onClose()}
-      title={title}
-      form={form}
-      onSubmit={onSubmit}
-      testId={`kuji-${kind}-dialog`}
-      submitTestId={`kuji-${kind}-submit`}
-    >
-      {children(form)}
-    </FormDialog>
-  );
-}
 
 /** The detail dialog's edits: boxes, sale time, description, coins and cover. */
 export function KujiActionDialogs({
@@ -78,7 +29,8 @@ export function KujiActionDialogs({
 
   return (
     <>
-      <ActionDialog
+      <KindDialog
+        prefix="kuji"
         {...common}
         kind="stock"
         title="调整库存"
@@ -99,9 +51,10 @@ export function KujiActionDialogs({
             />
           </>
         )}
-      </ActionDialog>
+      </KindDialog>
 
-      <ActionDialog
+      <KindDialog
+        prefix="kuji"
         {...common}
         kind="shelves"
         title="调整发售时间"
@@ -110,9 +63,10 @@ export function KujiActionDialogs({
         onSubmit={(d) => reschedule.run({ id, shelves_time: d.shelves_time })}
       >
         {() => <DateTimeField name="shelves_time" label="发售时间" required testId="kuji-shelves-time" />}
-      </ActionDialog>
+      </KindDialog>
 
-      <ActionDialog
+      <KindDialog
+        prefix="kuji"
         {...common}
         kind="desc"
         title="修改描述"
@@ -121,9 +75,10 @@ export function KujiActionDialogs({
         onSubmit={(d) => describe.run({ id, desc: d.desc })}
       >
         {() => <TextField name="desc" label="商品描述" required helper="最多50个字" testId="kuji-desc-input" />}
-      </ActionDialog>
+      </KindDialog>
 
-      <ActionDialog
+      <KindDialog
+        prefix="kuji"
         {...common}
         kind="bean"
         title="金币抵扣"
@@ -147,9 +102,10 @@ export function KujiActionDialogs({
             )}
           </>
         )}
-      </ActionDialog>
+      </KindDialog>
 
-      <ActionDialog
+      <KindDialog
+        prefix="kuji"
         {...common}
         kind="pic"
         title="修改封面"
@@ -158,7 +114,7 @@ export function KujiActionDialogs({
         onSubmit={(d) => cover.run({ id, pic: String(d.pic) })}
       >
         {() => <ImageField name="pic" label="封面图" required width={1200} height={1200} testId="kuji-pic-upload" />}
-      </ActionDialog>
+      </KindDialog>
     </>
   );
 }
