@@ -303,3 +303,18 @@ describe('a kuji published, approved and listed through the merchant and reviewe
     expect(verifyKujiLog(log)).toEqual([]);
   });
 });
+
+describe("the venue screens' activity messages", () => {
+  it('include each kuji draw as action 4 with the best level it won', async () => {
+    const { id } = await approvedKuji(app, molly, { boxNum: 1 });
+    const token = await player(app, '13500000099');
+    const res = await kujiDraw(app, token, { active_id: id, box_no: 1, num: 7, use_bean: 0 });
+    expect(res.statusCode, res.body.msg).toBe(200);
+    const d = res.body.data as Draw;
+    const order = (await app.db.select().from(orders).where(eq(orders.orderSn, d.order_sn)))[0]!;
+    const messagesNow = (await call(app, api.screen.barrage, { last_id: order.id - 1 })).body.data!;
+    const mine = messagesNow.find((x) => x.id === order.id)!;
+    // Seven tickets of the whole box take the Last prize too: the best level is Last.
+    expect(mine).toMatchObject({ action: 4, ticket_level: 'Last赏' });
+  });
+});

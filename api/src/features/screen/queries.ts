@@ -1,9 +1,9 @@
 import type { ActivityMessage, ActivityStatus, RankingRow, SaleEntry, ScreenBrand } from '@toy/shared';
-import { ActivityAction } from '@toy/shared';
+import { ACTIVITY_KUJI, ActivityAction, levelLabel } from '@toy/shared';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { brands, drawMachineGoods, drawMachines, orderItems, orders, players } from '../../db/schema.js';
+import { brands, drawMachineGoods, drawMachines, kujiGoods, orderItems, orders, players } from '../../db/schema.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
@@ -119,8 +119,15 @@ export async function ranking(db: Db, config: Config, limit: number): Promise<Ra
   }));
 }
 
+/** The best prize level (lowest code: Last 0, then A…) an ichiban-kuji order won, or null. */
+const bestKujiLevel = sql<
+  number | null
+>`(select min(${kujiGoods.level}) from ${orderItems} join ${kujiGoods} on ${kujiGoods.id} = ${orderItems.kujiGoodsId} where ${orderItems.orderId} = ${orders.id})`;
+const DRAW_TYPES = [DRAW_MACHINE, ACTIVITY_KUJI];
+
 /**
- * Activity messages: one per draw (action 1), ids are order ids. After `lastId` in ascending order;
+ * Activity messages: one per draw (action 1 a draw machine, 4 an ichiban-kuji draw with the best
+ * level it won as ticket_level), ids are order ids. After `lastId` in ascending order;
  * with `lastId` 0, the newest `limit`, still oldest first.
  */
 export async function barrage(db: Db, config: Config, lastId: number, limit: number): Promise<ActivityMessage[]> {
@@ -132,6 +139,8 @@ export async function barrage(db: Db, config: Config, lastId: number, limit: num
       ipTitle: brands.title,
       activeTitle: orders.activeTitle,
       payTime: orders.payTime,
+      type: orders.type,
+      level: bestKujiLevel,
     })
     .from(orders)
     .innerJoin(players, eq(players.id, orders.playerId))
@@ -140,18 +149,18 @@ export async function barrage(db: Db, config: Config, lastId: number, limit: num
   const rows =
     lastId > 0
       ? await base
-          .where(and(eq(orders.type, DRAW_MACHINE), gt(orders.id, lastId)))
+          .where(and(inArray(orders.type, DRAW_TYPES), gt(orders.id, lastId)))
           .orderBy(asc(orders.id))
           .limit(limit)
-      : (await base.where(eq(orders.type, DRAW_MACHINE)).orderBy(desc(orders.id)).limit(limit)).reverse();
+      : (await base.where(inArray(orders.type, DRAW_TYPES)).orderBy(desc(orders.id)).limit(limit)).reverse();
   return rows.map((r) => ({
     id: r.id,
     user: { name: r.nickname, avatar: picUrl(config, r.avatar) },
-    action: ActivityAction.machine,
+    action: r.type === ACTIVITY_KUJI ? ActivityAction.kuji : ActivityAction.machine,
     ip_title: r.ipTitle,
     active_title: r.activeTitle,
     vip_level: 0,
-    ticket_level: '',
+    ticket_level: r.type === ACTIVITY_KUJI && r.level !== null ? `${levelLabel(r.level)}赏` : '',
     created_at: formatTime(r.payTime),
   }));
 }
