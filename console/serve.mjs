@@ -31,8 +31,8 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 
-function configScript(apiBase, appSecret, displayBase) {
-  const value = JSON.stringify({ apiBase, appSecret, displayBase }).replace(/</g, '\\u003c');
+function configScript(apiBase, apiPort, appSecret, displayBase) {
+  const value = JSON.stringify({ apiBase, apiPort, appSecret, displayBase }).replace(/</g, '\\u003c');
   return `window.__APP_CONFIG__ = ${value};\n`;
 }
 
@@ -76,15 +76,18 @@ function sendFile(req, res, file, ext, cacheControl) {
 
 /**
  * Serves the built console.
- * @param {{port?: number, host?: string, apiBase?: string, appSecret?: string, distDir?: string, displayBase?: string}} [options]
- *   `displayBase`: the display hub's URL the console's /screen_md and /extend* paths go to (default: this host, port 8764).
+ * @param {{port?: number, host?: string, apiBase?: string, apiPort?: number, appSecret?: string, distDir?: string, displayBase?: string}} [options]
+ *   `apiBase`: the API's URL; without it the console calls the page's own hostname at `apiPort` (8787),
+ *   so the console works from any machine that reaches this one.
+ *   `displayBase`: the display hub's URL the console's /screen_md and /extend* paths go to (default: the page's host, port 8764).
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export function startConsoleServer(options = {}) {
   const {
     port = 8080,
     host = '127.0.0.1',
-    apiBase = 'http://127.0.0.1:8787',
+    apiBase,
+    apiPort = 8787,
     appSecret = DEFAULT_SECRET,
     distDir = join(here, 'dist'),
     displayBase,
@@ -94,7 +97,7 @@ export function startConsoleServer(options = {}) {
   if (!existsSync(indexFile)) {
     return Promise.reject(new Error(`console build not found: ${indexFile} (run "vite build" in console/)`));
   }
-  const config = configScript(apiBase, appSecret, displayBase);
+  const config = configScript(apiBase, apiPort, appSecret, displayBase);
 
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { scaled } from '../scripts/patience.mjs';
 
+// Limits catch a hang; they do not time the work: a busy machine gets longer (scripts/patience.mjs).
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Real sockets and a child hub process: one file at a time on these small machines.
     fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: scaled(30_000),
+    hookTimeout: scaled(30_000),
   },
 });

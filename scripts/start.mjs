@@ -44,7 +44,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiUrl = process.env.PUBLIC_URL ?? `http://${host}:${apiPort}`;
 const consolePort = Number(process.env.CONSOLE_PORT ?? 8080);
-const consoleApiBase = process.env.CONSOLE_API_BASE ?? apiUrl;
+// Unless CONSOLE_API_BASE names it, the console calls the API on the hostname its page came from.
+const consoleApiBase = process.env.CONSOLE_API_BASE;
 
 console.log('› Starting the API (migrations and demo data run at start)…');
 const api = startProcess(bin('api', 'tsx'), [join(root, 'api', 'src', 'server.ts')], {
@@ -66,9 +67,10 @@ const web = await startConsoleServer({
   host: process.env.CONSOLE_HOST ?? host,
   port: consolePort,
   apiBase: consoleApiBase,
+  apiPort,
   appSecret: process.env.APP_SECRET,
   distDir: join(root, 'console', 'dist'),
-  displayBase: process.env.DISPLAY_BASE ?? `http://${host}:${Number(process.env.HUB_MEDIA_PORT ?? 8764)}`,
+  displayBase: process.env.DISPLAY_BASE,
 });
 
 const hubDataDir = join(process.env.DATA_DIR ?? join(root, '.data'), 'display');
@@ -88,6 +90,9 @@ const hub = startProcess(process.execPath, ['--import', 'tsx', join(root, 'displ
     HUB_CONTROL_KEY: hubKey,
     HUB_DATA_DIR: hubDataDir,
     API_BASE: process.env.API_BASE ?? apiUrl,
+    // The API's pictures are under its public URL; the console may open the hub's pages.
+    HUB_IMAGE_ORIGINS: process.env.HUB_IMAGE_ORIGINS ?? new URL(apiUrl).origin,
+    HUB_ALLOWED_ORIGINS: process.env.HUB_ALLOWED_ORIGINS ?? new URL(String(web.url)).origin,
     LOG_LEVEL: process.env.HUB_LOG_LEVEL ?? 'warn',
   },
 });

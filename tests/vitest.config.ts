@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { scaled } from './support/patience.js';
 
 export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
     // One browser and one stack per file; files run one after another on these small machines.
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A whole user journey per test: limits catch a hang, they do not time the journey; longer under
+    // load (support/patience.ts).
+    testTimeout: scaled(120_000),
+    hookTimeout: scaled(120_000),
     // A page under load may take more than a second to show what a poll waits for.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: scaled(10_000) } },
   },
 });

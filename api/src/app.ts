@@ -6,10 +6,11 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
+import { messages } from '@toy/shared';
 import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type Config, resolveConfig } from './config.js';
+import { allowedOrigins, type Config, resolveConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import auditRoutes from './features/audit/routes.js';
@@ -23,6 +24,8 @@ import depositRoutes from './features/deposit/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
 import settlementJob from './features/draw-machine/settlement.js';
 import erpRoutes from './features/erp/routes.js';
+import exchangeMethodPlayerRoutes from './features/exchange-method/player-routes.js';
+import exchangeMethodRoutes from './features/exchange-method/routes.js';
 import freightRoutes from './features/freight/routes.js';
 import gachaRoutes from './features/gacha/routes.js';
 import goodsRoutes from './features/goods/routes.js';
@@ -35,15 +38,27 @@ import orderRoutes from './features/order/routes.js';
 import pickupRoutes from './features/pickup/routes.js';
 import playerRoutes from './features/player/routes.js';
 import reviewRoutes from './features/review/routes.js';
+import toyReviewRoutes from './features/review/toy-routes.js';
+import playerScratchRoutes from './features/scratch/player-routes.js';
+import scratchRoutes from './features/scratch/routes.js';
 import screenRoutes from './features/screen/routes.js';
+import skinPreviewPage from './features/skin/preview.js';
+import skinReviewRoutes from './features/skin/review-routes.js';
+import skinRoutes from './features/skin/routes.js';
 import subscriptionRoutes from './features/subscription/routes.js';
+import momentRoutes from './features/toy/moment-routes.js';
+import playerToyRoutes from './features/toy/player-routes.js';
+import toyRoutes from './features/toy/routes.js';
 import fileRoutes from './features/upload/files.js';
 import uploadRoutes from './features/upload/routes.js';
 import storageRoutes from './features/upload/storage.js';
 import userRoutes from './features/user/routes.js';
+import wallpaperRoutes from './features/wallpaper/routes.js';
 import warehouseRoutes from './features/warehouse/routes.js';
 import docs from './http/docs.js';
 import errorHandler from './http/error-handler.js';
+import { httpError } from './http/errors.js';
+import inputGuard, { findNul } from './http/input-guard.js';
 import roleCheck from './http/role-check.js';
 import session from './http/session.js';
 import signCheck from './http/sign-check.js';
@@ -54,10 +69,13 @@ import { seed } from './seed/index.js';
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
 
-/** Fastify hands an absent body to the validator as null; the contract's schemas expect undefined. */
+/**
+ * Fastify hands an absent body to the validator as null; the contract's schemas expect undefined.
+ * Text with a NUL character is refused before the schema (http/input-guard.ts).
+ */
 const validator: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = validatorCompiler(route);
-  return (data) => validate(data === null ? undefined : data);
+  return (data) => (findNul(data) ? { error: httpError(400, messages.guard.nulText) } : validate(data ?? undefined));
 };
 
 async function storageDirs(config: Config): Promise<{ dirs: StorageDirs; temporary: boolean }> {
@@ -84,6 +102,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
     if (config.seed) await seed(database.db, storage.dirs);
     app = Fastify({
       logger: { level: config.logLevel },
+      trustProxy: config.trustProxy,
       requestIdHeader: 'x-request-id',
       genReqId: () => randomUUID(),
     });
@@ -115,15 +134,19 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   });
 
   await app.register(cors, {
-    origin: config.corsOrigins,
-    credentials: true,
-    allowedHeaders: ['sign', 'mt', 'web_token', 'content-type', 'x-request-id'],
-    exposedHeaders: ['x-request-id'],
+    delegator: (request, callback) =>
+      callback(null, {
+        origin: allowedOrigins(config, request.headers.host),
+        credentials: true,
+        allowedHeaders: ['sign', 'mt', 'nonce', 'web_token', 'content-type', 'x-request-id'],
+        exposedHeaders: ['x-request-id'],
+      }),
   });
   await app.register(cookie);
   // Size limits are checked per upload kind by features/upload/storage.ts.
   await app.register(multipart, { throwFileSizeLimit: false });
   await app.register(errorHandler);
+  await app.register(inputGuard); // JSON depth, before anything reads the body
   await app.register(docs);
   await app.register(signCheck); // 1. sign, mt
   await app.register(session); // 2. web_token → request.user
@@ -160,4 +183,16 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(couponRoutes);
   await app.register(settlementJob);
   await app.register(orderRoutes);
+  await app.register(scratchRoutes);
+  await app.register(playerScratchRoutes);
+  await app.register(toyRoutes);
+  await app.register(momentRoutes);
+  await app.register(toyReviewRoutes);
+  await app.register(playerToyRoutes);
+  await app.register(wallpaperRoutes);
+  await app.register(exchangeMethodRoutes);
+  await app.register(exchangeMethodPlayerRoutes);
+  await app.register(skinRoutes);
+  await app.register(skinReviewRoutes);
+  await app.register(skinPreviewPage);
 }

@@ -16,6 +16,15 @@ export function repoRoot(): string {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** How many failed logins are allowed within the window, per account and per client address. */
+export interface LoginLimits {
+  windowMinutes: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+export const LOGIN_LIMITS: LoginLimits = { windowMinutes: 10, perAccount: 5, perAddress: 20 };
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -23,7 +32,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   APP_SECRET: z.string().min(1).default(DEV_APP_SECRET),
-  CORS_ORIGINS: z.string().optional(),
+  CONSOLE_ORIGINS: z.string().optional(),
+  CONSOLE_HOST: z.string().min(1).optional(),
+  CONSOLE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   QR_TTL_SECONDS: z.coerce.number().int().min(1).default(120),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(72),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -39,7 +50,32 @@ const envSchema = z.object({
   ORDER_REFUND_WINDOW_DAYS: z.coerce.number().min(0).default(ORDER_TIMES.refundWindowDays),
   MARKET_SECRETS: z.string().min(1).optional(),
   MARKET_EXPORT_SYNC_ROWS: z.coerce.number().int().min(0).default(2000),
+  TRUST_PROXY: z.string().optional(),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(LOGIN_LIMITS.windowMinutes),
+  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(LOGIN_LIMITS.perAccount),
+  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(LOGIN_LIMITS.perAddress),
 });
+
+/** Fastify's `trustProxy`: none, all, the proxies' addresses, or a function of an address and its hop. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * `TRUST_PROXY`: unset, the client's address is the socket's; `true`, the left-most
+ * X-Forwarded-For; a number, that many proxy hops; else the proxies' addresses or CIDRs,
+ * comma-separated. Behind a load balancer, set it, or every login counts against its address.
+ */
+function trustProxyOf(value: string | undefined): TrustProxy {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 /** The times of an order's life (shared ORDER_TIMES by default; shorter ones make a quick demo). */
 export interface OrderTimes {
@@ -80,8 +116,18 @@ export interface Config {
   /** PostgreSQL instead of PGlite when set. */
   databaseUrl: string | undefined;
   appSecret: string;
-  /** Allowed origins; `true` reflects any origin. */
-  corsOrigins: string[] | true;
+  /**
+   * The web origins whose pages may call the API with credentials (CORS): the API's own and the
+   * console's. Any other origin gets no CORS headers, so a browser keeps its pages from reading
+   * the answers.
+   */
+  corsOrigins: string[];
+  /**
+   * Unless CONSOLE_ORIGINS names the console's origins: the console's port on whatever hostname
+   * the API was reached by, so a console served beside the API works from any machine (it calls
+   * the API on its page's hostname). Null when the origins are listed.
+   */
+  consolePortBeside: number | null;
   qrTtlSeconds: number;
   sessionTtlHours: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -104,9 +150,55 @@ export interface Config {
   marketSecrets: Record<string, string>;
   /** Up to this many rows a marketplace export answers its file at once; more become a job. */
   marketExportSyncRows: number;
+  /** Fastify's `trustProxy`: which X-Forwarded-For hops give the client's address. */
+  trustProxy: TrustProxy;
+  /** Failed logins allowed per account and per address within the window (then 429). */
+  loginLimits: LoginLimits;
 }
 
 const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** The console's port when none is set: `npm start`'s console and the Vite dev server both use it. */
+export const CONSOLE_DEFAULT_PORT = 8080;
+
+/**
+ * The origins allowed to call with credentials: the API's own (same-origin pages such as the QR
+ * confirmation and /docs) plus `listed` (CONSOLE_ORIGINS, comma-separated), or by default the
+ * console where `npm start` and the Vite dev server put it (127.0.0.1 and localhost, and
+ * CONSOLE_HOST, on CONSOLE_PORT or 8080).
+ */
+export function corsOriginsOf(
+  publicUrl: string,
+  listed: string | undefined,
+  consoleHost?: string,
+  consolePort = CONSOLE_DEFAULT_PORT,
+): string[] {
+  const entries = listed
+    ? listed
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : ['127.0.0.1', 'localhost', ...(consoleHost ? [consoleHost] : [])].map((h) => defaultUrl(h, consolePort));
+  const origins = [publicUrl, ...entries].map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new Error(`Invalid configuration:\nCONSOLE_ORIGINS: expected http(s) origins, got ${entry}`);
+    return url.origin;
+  });
+  return [...new Set(origins)];
+}
+
+/**
+ * The origins a request may be answered for: the configured ones, and (consolePortBeside) the
+ * console on the hostname this request reached the API by, over http or https.
+ */
+export function allowedOrigins(config: Pick<Config, 'corsOrigins' | 'consolePortBeside'>, hostHeader?: string) {
+  if (config.consolePortBeside === null || !hostHeader) return config.corsOrigins;
+  const url = URL.canParse(`http://${hostHeader}`) ? new URL(`http://${hostHeader}`) : undefined;
+  if (!url) return config.corsOrigins;
+  const beside = ['http:', 'https:'].map((p) => `${p}//${url.hostname}:${config.consolePortBeside}`);
+  return [...config.corsOrigins, ...beside];
+}
 
 /** Read and validate the environment. Throws a readable error on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,19 +210,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? defaultUrl(e.HOST, e.PORT)).replace(/\/$/, '');
   return {
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? defaultUrl(e.HOST, e.PORT)).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot(), '.data')),
     memory: false,
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
-    corsOrigins: e.CORS_ORIGINS
-      ? e.CORS_ORIGINS.split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : true,
+    corsOrigins: corsOriginsOf(publicUrl, e.CONSOLE_ORIGINS, e.CONSOLE_HOST ?? e.HOST, e.CONSOLE_PORT),
+    consolePortBeside: e.CONSOLE_ORIGINS ? null : (e.CONSOLE_PORT ?? CONSOLE_DEFAULT_PORT),
     qrTtlSeconds: e.QR_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
@@ -148,6 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     marketSecrets: marketSecretsOf(e.MARKET_SECRETS),
     marketExportSyncRows: e.MARKET_EXPORT_SYNC_ROWS,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    loginLimits: {
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+      perAccount: e.LOGIN_ACCOUNT_FAILURES,
+      perAddress: e.LOGIN_ADDRESS_FAILURES,
+    },
   };
 }
 
@@ -155,15 +251,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function resolveConfig(overrides: Partial<Config> = {}): Config {
   const host = overrides.host ?? '127.0.0.1';
   const port = overrides.port ?? 8787;
+  const publicUrl = (overrides.publicUrl ?? defaultUrl(host, port)).replace(/\/$/, '');
   return {
     host,
     port,
-    publicUrl: (overrides.publicUrl ?? defaultUrl(host, port)).replace(/\/$/, ''),
+    publicUrl,
     dataDir: overrides.memory ? undefined : overrides.dataDir,
     memory: overrides.memory ?? overrides.dataDir === undefined,
     databaseUrl: overrides.databaseUrl,
     appSecret: overrides.appSecret ?? DEV_APP_SECRET,
-    corsOrigins: overrides.corsOrigins ?? true,
+    corsOrigins: overrides.corsOrigins ?? corsOriginsOf(publicUrl, undefined, host),
+    consolePortBeside: overrides.consolePortBeside ?? null,
     qrTtlSeconds: overrides.qrTtlSeconds ?? 120,
     sessionTtlHours: overrides.sessionTtlHours ?? 72,
     logLevel: overrides.logLevel ?? 'info',
@@ -176,5 +274,7 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     orderTimes: { ...ORDER_TIMES, ...overrides.orderTimes },
     marketSecrets: overrides.marketSecrets ?? { ...MARKET_DEMO_SECRETS },
     marketExportSyncRows: overrides.marketExportSyncRows ?? 2000,
+    trustProxy: overrides.trustProxy ?? false,
+    loginLimits: { ...LOGIN_LIMITS, ...overrides.loginLimits },
   };
 }

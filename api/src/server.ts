@@ -25,3 +25,4 @@ const store = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 app.log.info(
   `API on ${config.publicUrl} (docs ${config.publicUrl}/docs, ${store}, demo data ${config.seed ? 'on' : 'off'})`,
 );
+app.log.info(`pages of these origins may call the API (CONSOLE_ORIGINS): ${config.corsOrigins.join(', ')}`);

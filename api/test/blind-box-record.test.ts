@@ -191,6 +191,39 @@ describe('blindBoxRecord.submit', () => {
     expect((await submit(recordForm(molly, images, { goods_ip_id: starPets }))).statusCode).toBe(200);
   });
 
+  it("another merchant's goods answer exactly as missing goods: neither existence nor overseas shows", async () => {
+    const shopImages = await recordImages(app, shop);
+    const style = (id: number, type = 1, extra = {}) => ({
+      goods_title: `款式${id}`,
+      goods_pic: shopImages.style,
+      type,
+      sku_id: id,
+      is_overseas: 1,
+      ...extra,
+    });
+    const travel = await Promise.all(
+      ['巴黎', '东京', '纽约', '伦敦'].map((c) => goodsIdByTitle(app, molly, `Molly 星愿旅行·${c}`)),
+    );
+    const moon = await goodsIdByTitle(app, molly, 'Molly 星愿旅行·月球');
+    const xmas = await goodsIdByTitle(app, molly, 'Molly 限定手办·圣诞');
+    const overseas = [...travel.map((g) => style(g.id)), style(moon.id, 2, { probability: 72 })];
+    const mixed = [...overseas.slice(1), style(xmas.id)];
+    const missing = overseas.map((s, i) => ({ ...s, sku_id: 2_000_000_000 + i }));
+    // The shop names Molly's goods (not a template brand) in a record of its own brand.
+    const ask = (styles: unknown[]) =>
+      submit(
+        recordForm(shopBrand, shopImages, { goods_ip_id: molly, goods: JSON.stringify(styles), is_overseas: 1 }),
+        shop,
+      );
+    const asMissing = (await ask(missing)).body;
+    expect(asMissing).toEqual({ status: 400, msg: m.overseasFailure(m.overseasManual), data: null });
+    expect((await ask(overseas)).body).toEqual(asMissing);
+    expect((await ask(mixed)).body).toEqual(asMissing);
+    // Without the overseas switch the foreign goods brand is refused like a missing one.
+    const plain = recordForm(shopBrand, shopImages, { goods_ip_id: molly, goods: JSON.stringify(overseas) });
+    expect((await submit(plain, shop)).body).toEqual(notFound);
+  });
+
   it('a shop records a blind box of a template brand', async () => {
     const shopImages = await recordImages(app, shop);
     const templateBrand = await brandIdByTitle(app, '星河玩社');

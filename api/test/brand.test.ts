@@ -71,37 +71,47 @@ describe('brand.mine', () => {
 });
 
 describe('brand.templateSearch', () => {
-  it('finds template brands by title (case-insensitive), at most 10', async () => {
-    const all = await call(app, api.brand.templateSearch, {}, { token: brandToken });
+  it('a shop finds the active template brands by title (case-insensitive), at most 10', async () => {
+    const shop = (await login(app, 'shop@demo.local')).web_token;
+    const all = await call(app, api.brand.templateSearch, {}, { token: shop });
     expect(all.statusCode).toBe(200);
     expect(all.body.data.ips).toHaveLength(10);
-    const page2 = await call(app, api.brand.templateSearch, { page: 2 }, { token: brandToken });
+    const page2 = await call(app, api.brand.templateSearch, { page: 2 }, { token: shop });
     expect(page2.body.data.ips).toHaveLength(10);
     expect(page2.body.data.ips[0]!.id).not.toBe(all.body.data.ips[0]!.id);
 
-    const bear = await call(app, api.brand.templateSearch, { title: 'candy' }, { token: brandToken });
+    const bear = await call(app, api.brand.templateSearch, { title: 'candy' }, { token: shop });
     expect(bear.body.data.ips.map((b) => b.title)).toEqual(['糖果熊 Candy Bear']);
-    const zh = await call(app, api.brand.templateSearch, { title: '月光' }, { token: brandToken });
+    const zh = await call(app, api.brand.templateSearch, { title: '月光' }, { token: shop });
     expect(zh.body.data.ips.map((b) => b.title)).toEqual(['月光兔']);
+    // Its own brand, not a template, with is_template 0.
+    const own = await call(app, api.brand.templateSearch, { is_template: 0 }, { token: shop });
+    expect(own.body.data.ips.map((b) => b.title)).toEqual(['潮玩小铺']);
   });
 
-  it('non-template brands are not found; % is literal', async () => {
-    const res = await call(app, api.brand.templateSearch, { title: '夏日汽水' }, { token: brandToken });
-    expect(res.body.data.ips).toEqual([]);
-    const pct = await call(app, api.brand.templateSearch, { title: '%' }, { token: brandToken });
+  it("never lists other merchants' brands: not with is_template 0, not to an own-brand merchant", async () => {
+    const shop = (await login(app, 'shop@demo.local')).web_token;
+    for (const token of [brandToken, shop]) {
+      const res = await call(app, api.brand.templateSearch, { title: '夏日汽水', is_template: 0 }, { token });
+      expect(res.body.data.ips).toEqual([]);
+      const every = await call(app, api.brand.templateSearch, { is_template: 0, limit: 10 }, { token });
+      const mine = (await call(app, api.brand.mine, {}, { token })).body.data.ips.map((b) => b.id);
+      expect(every.body.data.ips.every((b) => mine.includes(b.id))).toBe(true);
+      const inactive = await call(app, api.brand.templateSearch, { status: 0 }, { token });
+      expect(inactive.body.data.ips.every((b) => mine.includes(b.id))).toBe(true);
+    }
+    // An own-brand merchant is fixed to its own brands (spec 01 §6): no template brands.
+    const templates = await call(app, api.brand.templateSearch, {}, { token: brandToken });
+    expect(templates.body.data.ips).toEqual([]);
+    const mineOnly = await call(app, api.brand.templateSearch, { is_template: 0 }, { token: brandToken });
+    expect(mineOnly.body.data.ips.map((b) => b.title)).toEqual(['Molly 梦工厂', '星际萌宠']);
+    const pct = await call(app, api.brand.templateSearch, { title: '%' }, { token: shop });
     expect(pct.body.data.ips).toEqual([]);
-    const nonTemplates = await call(
-      app,
-      api.brand.templateSearch,
-      { title: '夏日汽水', is_template: 0 },
-      { token: brandToken },
-    );
-    expect(nonTemplates.body.data.ips.map((b) => b.title)).toEqual(['夏日汽水']);
   });
 
   it('limit above 10 answers 400', async () => {
     const res = await call(app, api.brand.templateSearch, { limit: 11 }, { token: brandToken });
     expect(res.statusCode).toBe(400);
-    expect(res.body.msg).toContain('limit');
+    expect(res.body.msg).toBe('每页条数不能大于10');
   });
 });

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { type Allocation, api, type Template } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
+import { repoRoot } from '../src/config.js';
 import { brandIds, call, login, makeApp } from './helpers.js';
 
 /**
@@ -77,3 +80,20 @@ export async function listen(app: FastifyInstance): Promise<string> {
   const address = app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
+
+/**
+ * `npm run verify-draws -- …` as a user runs it (`node scripts/api-tool.mjs verify-draws …`), in a
+ * process of its own; never synchronously, the API answers from this one.
+ */
+export const verifyDraws = (args: string[], cwd = repoRoot()) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const env = { ...process.env };
+    for (const k of ['npm_lifecycle_event', 'INIT_CWD', 'API_URL']) delete env[k];
+    execFile(
+      process.execPath,
+      [join(repoRoot(), 'scripts', 'api-tool.mjs'), 'verify-draws', ...args],
+      { cwd, env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });

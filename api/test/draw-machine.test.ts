@@ -34,6 +34,34 @@ describe('drawMachine.list / info / goods', () => {
     expect((await call(app, api.drawMachine.list, { ip_id: molly }, { token: shop })).body).toEqual(notFound);
   });
 
+  it('shows the official price beside the selling price; 在售 counts only machines whose sale time has come', async () => {
+    const onSale = async () =>
+      (await call(app, api.drawMachine.list, { ip_id: molly }, { token: brand })).body.data.on_sale as number;
+    const before = await onSale();
+    const { id } = await publishMachine(app, brand, molly, sweet, 1, {
+      price: sweet.price + 10,
+      shelves_time: '2099-01-01 10:00:00',
+    });
+    const row = (await call(app, api.drawMachine.list, { ip_id: molly }, { token: brand })).body.data.list.find(
+      (r) => r.id === id,
+    )!;
+    expect(row).toMatchObject({ price: sweet.price + 10, official_price: sweet.price, off: 0 });
+    expect(await onSale()).toBe(before);
+    await update({ id, off: 1 });
+    await update({ id, off: 1, shelves_time: '2026-01-02 10:00:00' });
+    await update({ id, off: 0 });
+    expect(await onSale()).toBe(before + 1);
+  });
+
+  it('保存 (off 1) creates the machine delisted; 发布 lists it', async () => {
+    const saved = await publishMachine(app, brand, molly, sweet, 1, { off: 1 });
+    expect((await info(saved.id)).off).toBe(1);
+    const published = await publishMachine(app, brand, molly, sweet, 1);
+    expect((await info(published.id)).off).toBe(0);
+    const bad = await publishMachine(app, brand, molly, sweet, 1, { off: 2 }).catch((e: Error) => e);
+    expect(bad).toBeInstanceOf(Error);
+  });
+
   it("answers 404 for another merchant's machine on every call", async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 2);
     expect((await call(app, api.drawMachine.info, { batch_id: id }, { token: shop })).body).toEqual(notFound);
@@ -120,6 +148,17 @@ describe('drawMachine.update', () => {
     expect((await update({ id })).body.msg).toBe(m.offRequired);
   });
 
+  it('moves the sale time of a sold-out machine, which stays sold out; a toggle never sends 2', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1);
+    const p = await player(app, '13800000031');
+    for (let i = 0; i < sweet.limit_stock; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+    expect((await info(id)).off).toBe(2);
+    const moved = await update({ id, off: 2, shelves_time: '2026-12-24 20:00:00' });
+    expect(moved.body.data).toMatchObject({ off: 2, shelves_time: '2026-12-24 20:00:00' });
+    expect((await update({ id, off: 2 })).body.msg).toBe(m.offRequired);
+    expect((await update({ id, off: 3, shelves_time: '2026-12-24 20:00:00' })).statusCode).toBe(400);
+  });
+
   it('edits coin usage: 0 means not used, never above the price', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 1);
     const bean = (v: number) => call(app, api.drawMachine.bean, { template_log_id: id, bean: v }, { token: brand });
@@ -135,6 +174,9 @@ describe('drawMachine.stock / stockConfirm', () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 3);
     expect((await stock({ template_log_id: id, type: 1 })).body.msg).toBe(m.increaseRequired);
     expect((await stock({ template_log_id: id, type: 2, stock: 0 })).body.msg).toBe(m.decreaseRequired);
+    // A fraction or a negative number says what is wrong with it.
+    expect((await stock({ template_log_id: id, type: 2, stock: 1.5 })).body.msg).toBe(m.decreaseInteger);
+    expect((await stock({ template_log_id: id, type: 1, stock: -2 })).body.msg).toBe(m.increaseInteger);
     expect((await stock({ template_log_id: id, type: 2, stock: 4 })).body).toEqual({
       status: 400,
       msg: m.decreaseTooMany,
@@ -145,6 +187,16 @@ describe('drawMachine.stock / stockConfirm', () => {
     expect((await stock({ template_log_id: id, type: 2, stock: 3 })).body.msg).toBe(m.decreaseTooMany);
     expect((await stock({ template_log_id: id, type: 2, stock: 2 })).body.data.stock).toBe(0);
     expect((await info(id)).box_goods_nums.nums).toBe(sweet.limit_stock);
+  });
+
+  it('an increase is capped as publishing is (10000 cases)', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1);
+    const over = await stock({ template_log_id: id, type: 1, stock: 10001 });
+    expect(over.body).toEqual({ status: 400, msg: m.increaseTooMany, data: null });
+    expect((await confirm({ template_log_id: id, type: 1, stock: 10001, box_sign: 'x' })).body.msg).toBe(
+      m.increaseTooMany,
+    );
+    expect((await info(id)).stock).toBe(1);
   });
 
   it('an increase is allocated, then confirmed; never confirmed without an allocation', async () => {

@@ -80,25 +80,27 @@ describe('gacha.save', () => {
 
   const cases: [string, Record<string, unknown>, string][] = [
     ['no brand', { ip_id: '' }, m.brandRequired],
-    ['no title', { goods_title: '' }, m.required],
+    ['no title', { goods_title: '' }, m.required('商品名称')],
     ['a long title', { goods_title: 'x'.repeat(201) }, m.titleTooLong],
-    ['no price', { price: '' }, m.required],
+    ['no price', { price: '' }, m.required('零售价')],
     ['a text price', { price: 'abc' }, m.number],
     ['a price below 0.01', { price: 0.001 }, m.priceRange],
     ['a price above 50000', { price: 50000.01 }, m.priceRange],
-    ['no cost', { cost_price: '' }, m.required],
+    ['no cost', { cost_price: '' }, m.required('成本价')],
     ['a text cost', { cost_price: '九' }, m.number],
     ['a zero cost', { cost_price: 0 }, m.priceRange],
-    ['no stock', { stock: '' }, m.required],
+    ['no stock', { stock: '' }, m.required('库存')],
     ['a negative stock', { stock: -1 }, m.stockRange],
     ['a fractional stock', { stock: 1.5 }, m.stockRange],
     ['a stock above 100000', { stock: 100001 }, m.stockRange],
-    ['no type', { cate: '' }, m.required],
-    ['no pictures', { pics: '[]' }, m.required],
+    ['no type', { cate: '' }, m.required('类型')],
+    ['no pictures', { pics: '[]' }, m.required('图片')],
     ['eleven pictures', { pics: JSON.stringify(Array(11).fill('a.png')) }, m.picsTooMany],
-    ['no channel', { channel: ' ' }, m.required],
+    ['no channel', { channel: ' ' }, m.required('渠道')],
     ['a long channel', { channel: 'c'.repeat(51) }, m.channelTooLong],
     ['a long label', { label: JSON.stringify(['l'.repeat(51)]) }, m.labelTooLong],
+    ['five labels', { label: JSON.stringify(['a', 'b', 'c', 'd', 'e']) }, m.labelsTooMany],
+    ['five labels as a list', { label: ['a', 'b', 'c', 'd', 'e'] }, m.labelsTooMany],
     ['a long link', { link: 'l'.repeat(2001) }, m.linkTooLong],
     ['a long code', { code: 'c'.repeat(2001) }, m.codeTooLong],
   ];
@@ -281,7 +283,8 @@ describe('import', () => {
 
   it('reports ids of other brands, duplicates, bad types and the exact rule messages', async () => {
     const mine = await create();
-    const foreign = await call(app, api.gacha.save, { ...form(), ip_id: otherBrand } as never, { token: otherToken });
+    const theirs = form({ ip_id: otherBrand, pics: JSON.stringify([await goodsPic(app, otherToken)]) });
+    const foreign = await call(app, api.gacha.save, theirs as never, { token: otherToken });
     expect(foreign.statusCode).toBe(200);
     const url = await uploadSheet(app, token, [
       header,
@@ -300,12 +303,41 @@ describe('import', () => {
       { row: 2, column: 'ID', message: m.importIdMissing },
       { row: 4, column: 'ID', message: m.importIdDuplicate },
       { row: 5, column: '类型', message: m.importCate },
-      { row: 6, column: '商品名称', message: m.required },
+      { row: 6, column: '商品名称', message: m.required('商品名称') },
       { row: 7, column: '库存', message: m.stockRange },
-      { row: 8, column: '图片', message: m.required },
-      { row: 10, column: '渠道', message: m.required },
+      { row: 8, column: '图片', message: m.required('图片') },
+      { row: 10, column: '渠道', message: m.required('渠道') },
     ]);
-    expect(preview).toMatchObject({ total_num: 8, update_num: 1, create_num: 0 });
+    expect(preview).toMatchObject({ total_num: 8, update_num: 1, create_num: 0, error_num: 7 });
+  });
+
+  it('lists every mistake of every row, and the error sheet gives each bad row once with all of them', async () => {
+    const url = await uploadSheet(app, token, [
+      header,
+      row('', { 零售价: '', 库存: 1.5, 图片: '', 渠道: '' }),
+      row('ok'),
+      row('h', { 类型: '盲盒', 成本价: 0, 标签1: 'x'.repeat(51) }),
+    ]);
+    const preview = (await call(app, api.gacha.import, { url, ip_id: ipId }, { token })).body.data;
+    expect(preview.errors).toEqual([
+      { row: 2, column: '商品名称', message: m.required('商品名称') },
+      { row: 2, column: '零售价', message: m.required('零售价') },
+      { row: 2, column: '库存', message: m.stockRange },
+      { row: 2, column: '图片', message: m.required('图片') },
+      { row: 2, column: '渠道', message: m.required('渠道') },
+      { row: 4, column: '类型', message: m.importCate },
+      { row: 4, column: '成本价', message: m.priceRange },
+      { row: 4, column: '标签', message: m.labelTooLong },
+    ]);
+    expect(preview).toMatchObject({ total_num: 3, create_num: 1, error_num: 2 });
+    const report = readRows(await download(app, preview.error_url!));
+    expect(report).toHaveLength(3);
+    expect(report[1]![header.length]).toBe(
+      `第2行 商品名称：${m.required('商品名称')}；零售价：${m.required('零售价')}；库存：${m.stockRange}；图片：${m.required('图片')}；渠道：${m.required('渠道')}`,
+    );
+    expect(report[2]![header.length]).toBe(
+      `第4行 类型：${m.importCate}；成本价：${m.priceRange}；标签：${m.labelTooLong}`,
+    );
   });
 
   it('refuses a wrong header, an empty sheet and files that are not its own xlsx', async () => {
@@ -365,9 +397,27 @@ describe('export and import again', () => {
     expect(after).toEqual(before);
   });
 
-  it('answers a downloadable template', async () => {
+  it('answers a downloadable template whose example row imports as it is, with a sheet of column notes', async () => {
     const res = await call(app, api.gacha.template, {}, { token });
-    const rows = readRows(await download(app, res.body.data.url));
+    const file = await download(app, res.body.data.url);
+    const rows = readRows(file);
     expect(rows[0]).toEqual(header);
+    expect(rows).toHaveLength(2);
+    expect(String(rows[1]![header.indexOf('图片')])).toMatch(/^https?:\/\/.+\/seed\/goods-01\.png$/);
+
+    const book = XLSX.read(file, { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['商品', '填写说明']);
+    const notes = XLSX.utils.sheet_to_json<string[]>(book.Sheets['填写说明']!, { header: 1, defval: '' });
+    const noteOf = (column: string) => notes.find((r) => r[0] === column)?.[1] ?? '';
+    for (const column of header) expect(noteOf(column), column).not.toBe('');
+    expect(noteOf('图片')).toContain('图片网址');
+    expect(noteOf('类型')).toContain('扭蛋');
+
+    // The downloaded file itself, uploaded again untouched: one goods to create, no errors.
+    const up = await uploadAs(app, token, file, { fileType: 'xlsx', ext: 'xlsx' });
+    const preview = await call(app, api.gacha.import, { url: up.key, ip_id: ipId }, { token });
+    expect(preview.body.data).toMatchObject({ total_num: 1, create_num: 1, error_num: 0, errors: [] });
+    const done = await call(app, api.gacha.importConfirm, { url: up.key, ip_id: ipId }, { token });
+    expect(done.body.data).toEqual({ create_num: 1, update_num: 0, unchanged_num: 0 });
   });
 });

@@ -97,7 +97,7 @@ describe('goods.save', () => {
     ['no stock when limited', { stock: '' }, m.stockRequired],
     ['a text stock', { stock: 'x' }, m.number],
     ['a negative stock', { stock: -1 }, m.stockNegative],
-    ['a fractional stock', { stock: 1.5 }, m.integer],
+    ['a fractional stock', { stock: 1.5 }, '库存须为整数'],
     ['overseas without weight', { is_overseas: 1 }, m.weightRequired],
     ['overseas with weight 0', { is_overseas: 1, weight: 0 }, m.weightPositive],
     ['overseas without length', { is_overseas: 1, weight: 1 }, m.lengthRequired],
@@ -126,7 +126,7 @@ describe('goods.save', () => {
     const res = await call(app, api.goods.save, { ...base(), pic: small.key }, { token });
     expect(res.body).toMatchObject({ status: 400, msg: '图片尺寸不符合要求，请上传800*800px图片' });
     const missing = await call(app, api.goods.save, { ...base(), pic: 'img/none.png' }, { token });
-    expect(missing.body).toMatchObject({ status: 400, msg: messages.upload.unsupported });
+    expect(missing.body).toMatchObject({ status: 400, msg: messages.upload.pictureMissing });
   });
 
   it('edits everything but the stock, which only goods.stock changes', async () => {
@@ -143,7 +143,7 @@ describe('goods.stock', () => {
     const id = await create({ stock_limit: 0, stock: '' });
     // Unlimited → limited needs a stock number.
     const noNumber = await stock({ id, current_stock_limit: 0, stock_limit: 1 });
-    expect(noNumber.body).toMatchObject({ status: 400, msg: m.stockNumNegative });
+    expect(noNumber.body).toMatchObject({ status: 400, msg: m.stockNumRequired });
     expect((await stock({ id, current_stock_limit: 0, stock_limit: 1, stock_num: -2 })).body.msg).toBe(
       m.stockNumNegative,
     );
@@ -151,7 +151,7 @@ describe('goods.stock', () => {
     expect(limited.body).toEqual({ status: 0, msg: 'ok', data: { stock_limit: 1, stock: 30 } });
     // Limited → limited adds or reduces a quantity above 0.
     expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, num: 5 })).body.msg).toBe(m.stockActionRequired);
-    expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, action: 1 })).body.msg).toBe(m.numPositive);
+    expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, action: 1 })).body.msg).toBe(m.numRequired);
     expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, action: 1, num: 0 })).body.msg).toBe(
       m.numPositive,
     );

@@ -1,6 +1,7 @@
 import { allRoutes, api } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { call, makeApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -8,6 +9,17 @@ beforeAll(async () => {
   app = await makeApp();
 });
 afterAll(() => app.close());
+
+const preflight = (origin: string) =>
+  app.inject({
+    method: 'OPTIONS',
+    url: api.warehouse.list.path,
+    headers: {
+      origin,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'sign,mt,web_token',
+    },
+  });
 
 describe('health and docs', () => {
   it('GET /healthz checks the database', async () => {
@@ -49,20 +61,72 @@ describe('health and docs', () => {
     expect(res.json()).toMatchObject({ status: 404, data: null });
   });
 
-  it('CORS reflects the origin with credentials and the signing headers', async () => {
-    const res = await app.inject({
-      method: 'OPTIONS',
-      url: api.warehouse.list.path,
-      headers: {
-        origin: 'http://127.0.0.1:8080',
-        'access-control-request-method': 'GET',
-        'access-control-request-headers': 'sign,mt,web_token',
-      },
-    });
+  it("CORS answers the console's origin with credentials and the signing headers", async () => {
+    const res = await preflight('http://127.0.0.1:8080');
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('http://127.0.0.1:8080');
     expect(res.headers['access-control-allow-credentials']).toBe('true');
     expect(String(res.headers['access-control-allow-headers'])).toContain('web_token');
+    expect((await preflight('http://localhost:8080')).headers['access-control-allow-origin']).toBe(
+      'http://localhost:8080',
+    );
+    // Same-origin pages of the API itself (the QR confirmation page, /docs).
+    expect((await preflight('http://127.0.0.1:8787')).headers['access-control-allow-origin']).toBe(
+      'http://127.0.0.1:8787',
+    );
+  });
+
+  it('CORS gives any other origin nothing: a foreign page cannot read answers with the cookie', async () => {
+    for (const origin of [
+      'https://evil.example',
+      'http://127.0.0.1:8081',
+      'null',
+      'http://127.0.0.1:8080.evil.example',
+    ]) {
+      const res = await preflight(origin);
+      expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+      const read = await app.inject({ method: 'GET', url: '/healthz', headers: { origin, cookie: 'web_token=ab' } });
+      expect(read.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+  });
+
+  it('unless CONSOLE_ORIGINS is set, a console beside the API is allowed on whatever hostname the API was reached by', async () => {
+    expect(loadConfig({}).consolePortBeside).toBe(8080);
+    expect(loadConfig({ CONSOLE_ORIGINS: 'https://admin.example.com' }).consolePortBeside).toBeNull();
+    const lan = await makeApp({ consolePortBeside: 8080 });
+    try {
+      const ask = (host: string, origin: string) =>
+        lan.inject({
+          method: 'OPTIONS',
+          url: api.warehouse.list.path,
+          headers: { host, origin, 'access-control-request-method': 'GET' },
+        });
+      const ok = await ask('192.168.1.20:8787', 'http://192.168.1.20:8080');
+      expect(ok.headers['access-control-allow-origin']).toBe('http://192.168.1.20:8080');
+      for (const origin of ['http://192.168.1.21:8080', 'http://192.168.1.20:8081', 'https://evil.example'])
+        expect((await ask('192.168.1.20:8787', origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
+    } finally {
+      await lan.close();
+    }
+  }, 120_000);
+
+  it('CONSOLE_ORIGINS sets the allowed origins (the API keeps its own); a bad entry stops the start', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://api.example.com',
+      CONSOLE_ORIGINS: 'https://admin.example.com/, http://10.0.0.5:9000',
+    });
+    expect(config.corsOrigins).toEqual([
+      'https://api.example.com',
+      'https://admin.example.com',
+      'http://10.0.0.5:9000',
+    ]);
+    expect(loadConfig({ CONSOLE_PORT: '9090', CONSOLE_HOST: '10.0.0.7' }).corsOrigins).toEqual([
+      'http://127.0.0.1:8787',
+      'http://127.0.0.1:9090',
+      'http://localhost:9090',
+      'http://10.0.0.7:9090',
+    ]);
+    expect(() => loadConfig({ CONSOLE_ORIGINS: 'admin.example.com' })).toThrow(/CONSOLE_ORIGINS/);
   });
 
   it('a public signed route works', async () => {

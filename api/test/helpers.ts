@@ -64,6 +64,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Send this exact body instead of the JSON of `input`. */
   rawBody?: string;
+  /** The client's address as the API sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface CallResult<T> {
@@ -87,7 +89,13 @@ export async function call<D extends RouteDef>(
     headers: opts.headers,
   });
   const payload = opts.rawBody ?? init.body;
-  const response = await app.inject({ method: init.method, url, headers: init.headers, payload });
+  const response = await app.inject({
+    method: init.method,
+    url,
+    headers: init.headers,
+    payload,
+    remoteAddress: opts.remoteAddress,
+  });
   return { statusCode: response.statusCode, body: response.json() as Envelope<RouteData<D>>, response };
 }
 

@@ -5,12 +5,15 @@ import { expect } from 'vitest';
 import { kujiGoods, kujis } from '../src/db/schema.js';
 import { call } from './helpers.js';
 
-/** Prize rows in level order: Last, W1 (positions 2–5), A ×2, B ×3, C ×5 — C is B's goods, 10 tickets. */
+/**
+ * Prize rows in level order: Last, W1 (positions 2–5), A ×2, B ×3, C ×5 — C is B's goods, 10 tickets.
+ * Pictures are the seed's public goods pictures (a picture must be an upload the merchant may use).
+ */
 export const kujiRowsForm = () => [
-  { goods_title: '最终赏手办', goods_pic: 'kuji/last.png', stock: 1, goods_price: 300, cost_price: 100, level: 0 },
+  { goods_title: '最终赏手办', goods_pic: 'seed/goods-02.png', stock: 1, goods_price: 300, cost_price: 100, level: 0 },
   {
     goods_title: '全局赏挂画',
-    goods_pic: 'kuji/w1.png',
+    goods_pic: 'seed/goods-03.png',
     stock: 1,
     goods_price: 200,
     cost_price: 80,
@@ -18,9 +21,9 @@ export const kujiRowsForm = () => [
     start_section: 2,
     end_section: 5,
   },
-  { goods_title: 'A赏手办', goods_pic: 'kuji/a.png', stock: 2, goods_price: 150, cost_price: 60, level: 1 },
-  { goods_title: '亚克力立牌', goods_pic: 'kuji/b.png', stock: 3, goods_price: 50, cost_price: 20, level: 2 },
-  { goods_title: '亚克力立牌', goods_pic: 'kuji/b.png', stock: 5, goods_price: 50, cost_price: 20, level: 3 },
+  { goods_title: 'A赏手办', goods_pic: 'seed/goods-04.png', stock: 2, goods_price: 150, cost_price: 60, level: 1 },
+  { goods_title: '亚克力立牌', goods_pic: 'seed/goods-05.png', stock: 3, goods_price: 50, cost_price: 20, level: 2 },
+  { goods_title: '亚克力立牌', goods_pic: 'seed/goods-05.png', stock: 5, goods_price: 50, cost_price: 20, level: 3 },
 ];
 
 export const kujiForm = (ipId: number, patch: Record<string, unknown> = {}) => ({
@@ -28,7 +31,7 @@ export const kujiForm = (ipId: number, patch: Record<string, unknown> = {}) => (
   title: '测试一番赏',
   price: 25,
   stock: 3,
-  pic: 'kuji/cover.png',
+  pic: 'seed/goods-01.png',
   top_pic: '',
   desc: '测试描述',
   is_bean: 1,

@@ -32,7 +32,7 @@ describe('review.kujiList and review.kujiDecide', () => {
     const res = await call(app, api.review.kujiList, { title: '待审一番赏' } as never, { token: reviewer });
     expect(res.statusCode).toBe(200);
     const row = res.body.data.list.find((r) => r.id === id)!;
-    expect(row).toMatchObject({ audit_status: 0, submitter: 'brand@demo.local', stock: 0 });
+    expect(row).toMatchObject({ audit_status: 0, submitter: 'brand@demo.local', stock: 3 });
     expect(row.goods.map((g) => [g.level, g.goods_title, g.stock, g.goods_price])).toEqual([
       [0, '最终赏手办', 1, 300],
       [101, '全局赏挂画', 1, 200],
@@ -192,10 +192,10 @@ describe('kuji.update', () => {
     expect(bean).toMatchObject({ before: { bean: 8 }, after: { bean: 0 } });
 
     expect((await update({ id, pic: '' })).body.msg).toBe(m.coverRequired);
-    await update({ id, pic: 'kuji/new-cover.png' });
-    expect((await storedKuji(app, id)).row!.pic).toBe('kuji/new-cover.png');
+    await update({ id, pic: 'seed/goods-06.png' });
+    expect((await storedKuji(app, id)).row!.pic).toBe('seed/goods-06.png');
     const [pic] = await kujiRecords(app, brand, id);
-    expect(pic).toMatchObject({ before: { pic: 'kuji/cover.png' }, after: { pic: 'kuji/new-cover.png' } });
+    expect(pic).toMatchObject({ before: { pic: 'seed/goods-01.png' }, after: { pic: 'seed/goods-06.png' } });
   });
 });
 
@@ -207,6 +207,7 @@ describe('kuji.stock', () => {
     await approveKuji(app, reviewer, id);
     expect((await stock({ active_id: id, type: 3, stock: 1 })).body.msg).toBe(m.stockTypeRequired);
     expect((await stock({ active_id: id, type: 1, stock: 0 })).body.msg).toBe(m.increaseRequired);
+    expect((await stock({ active_id: id, type: 2, stock: 1.5 })).body.msg).toBe(messages.drawMachine.decreaseInteger);
 
     const added = await stock({ active_id: id, type: 1, stock: 2 });
     expect(added.body.data).toEqual({ stock: 5, can_num: 5 });
@@ -323,5 +324,5 @@ describe('an approval interrupted by a stop', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
 import { EXPORT_LIMITS } from '../src/features/order/export.js';
 import { runOrderTimers } from '../src/features/order/timers.js';
+import { hotBrands, ranking } from '../src/features/screen/queries.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { download, sheetRows, waitForJob } from './goods-helpers.js';
 import { call, createMerchant, login } from './helpers.js';
@@ -299,6 +300,23 @@ describe('refund', () => {
     expect(ship.body).toMatchObject({ status: 409, msg: m.refundedState });
     const filtered = await list({ state: 4, limit: 200 });
     expect(filtered.body.data.list.map((x) => x.order_sn)).toContain(o.order_sn);
+  });
+
+  it("a refunded order leaves the venue's brand sales and player ranking", async () => {
+    const spender = await player(app, '13700000077');
+    const sales = async () => (await hotBrands(app.db, app.appConfig, 1000)).find((x) => x.id === molly)?.hot ?? 0;
+    const spent = async () =>
+      (await ranking(app.db, app.appConfig, 100_000)).find((r) => r.name.endsWith('0077'))?.amount ?? 0;
+    const before = await sales();
+    const o = await paidOrder(app, spender, [{ goods_id: b, buy_num: 1 }]);
+    const paid = await sales();
+    expect(paid).toBeGreaterThan(before);
+    expect(await spent()).toBeGreaterThan(0);
+    await call(app, api.order.refund, { order_id: o.id, refund_amount: o.received_price }, as(brand));
+    expect(await sales()).toBe(before);
+    await runOrderTimers(app.db, times);
+    expect(await sales()).toBe(before);
+    expect(await spent()).toBe(0);
   });
 
   it('after a partial shipment only the unshipped goods give stock back', async () => {

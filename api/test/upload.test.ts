@@ -60,7 +60,7 @@ describe('upload.token', () => {
   it('rejects an unknown file_type and needs a session', async () => {
     const bad = await call(app, api.upload.token, { file_type: 'exe' as 'glb' }, { token });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body.msg).toContain('不支持的文件类型');
+    expect(bad.body.msg).toBe('文件类型不是可选的值');
     expect((await call(app, api.upload.token, {})).statusCode).toBe(401);
   });
 });
@@ -188,6 +188,23 @@ describe('POST /storage/upload', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ status: 413, msg: m.tooLarge('100B'), data: null });
     await expectNothingLeft(key);
+  });
+
+  it('an image over 10MB answers 413 文件大小不能超过10MB, even when the token asks for more', async () => {
+    // Random pixels do not compress: about 10.8MB of PNG.
+    const noise = Buffer.alloc(1900 * 1900 * 3);
+    for (let i = 0; i < noise.length; i += 4) noise.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i);
+    const big = await sharp(noise, { raw: { width: 1900, height: 1900, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
+    for (const query of [{}, { max_size: 20 * 1024 * 1024 }]) {
+      const key = newKey('png');
+      const res = await put({ token: await uploadToken(query), key, file: big, name: 'big.png' });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ status: 413, msg: m.tooLarge('10MB'), data: null });
+      await expectNothingLeft(key);
+    }
   });
 
   it('a JSON body instead of a form answers 415, never 500', async () => {

@@ -119,5 +119,13 @@ describe('user.resetPassword', () => {
       { token: web_token },
     );
     expect(empty.body.msg).toContain(messages.auth.oldPasswordRequired);
+    const mismatch = await call(
+      app,
+      api.user.resetPassword,
+      { old_password: PASSWORD, new_password: '123456', confirm_password: '1234567' },
+      { token: web_token },
+    );
+    expect(mismatch.body).toEqual({ status: 400, msg: messages.auth.passwordMismatch, data: null });
+    expect((await login(app, 'brand@demo.local')).web_token).toBeTruthy();
   });
 });

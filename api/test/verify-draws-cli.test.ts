@@ -1,34 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, type FairnessLog } from '@toy/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.js';
-import { demoApp, draw, listen, player, publishMachine } from './draw-helpers.js';
+import { demoApp, draw, listen, player, publishMachine, verifyDraws } from './draw-helpers.js';
 import { call } from './helpers.js';
+import { approvedKuji, kujiDraw } from './kuji-draw-helpers.js';
 
 const { app, brand, molly, sweet } = await demoApp();
 const base = await listen(app);
 const dir = await mkdtemp(join(tmpdir(), 'verify-draws-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-/**
- * The command as a user runs it (`npm run verify-draws -- …` is `node scripts/api-tool.mjs
- * verify-draws …`), in a process of its own; never synchronously, the API answers from this one.
- */
-const verifyDraws = (args: string[], cwd = repoRoot()) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const env = { ...process.env };
-    for (const k of ['npm_lifecycle_event', 'INIT_CWD', 'API_URL']) delete env[k];
-    execFile(
-      process.execPath,
-      [join(repoRoot(), 'scripts', 'api-tool.mjs'), 'verify-draws', ...args],
-      { cwd, env, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
 
 const publicLog = async (id: number) =>
   (await call(app, api.fairness.log, { batch_id: id }, { sign: false })).body.data as FairnessLog;
@@ -75,7 +57,7 @@ describe('npm run verify-draws', () => {
     const res = await verifyDraws([String(id), '--api', base]);
     expect(res.stdout).toMatch(new RegExp(`^FAIL batch ${id}: allocation \\d+: seed not revealed yet\\n$`));
     expect(res.code).toBe(1);
-  }, 60_000);
+  }, 120_000);
 
   it('ending a machine by decreasing its stock to zero reveals the seed; the command prints OK', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 3);
@@ -93,7 +75,7 @@ describe('npm run verify-draws', () => {
     const ok = await verifyDraws([String(id), '--api', base]);
     expect(ok.stdout).toMatch(new RegExp(`^OK batch ${id} .*: 10 draws, 1 seed\\(s\\) revealed and matching`));
     expect(ok.code).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('answers a usage line (exit 2) without an id, and the API message for an unknown machine', async () => {
     const usage = await verifyDraws(['--api', base]);
@@ -102,5 +84,32 @@ describe('npm run verify-draws', () => {
     const missing = await verifyDraws(['999999', '--api', base]);
     expect(missing.stderr).toMatch(/^✖ /);
     expect(missing.code).toBe(1);
-  }, 60_000);
+  }, 120_000);
+});
+
+describe('npm run verify-draws -- --kuji', () => {
+  it('a kuji not sold out fails as a machine on sale does: exit 1, its seed not revealed yet; OK once sold out', async () => {
+    // Two boxes of 7 tickets (Last, W1 on 2…5, A × 3, B × 4).
+    const { id } = await approvedKuji(app, molly, { boxNum: 2 });
+    const p = await player(app, '13500009997');
+    const drawBox = async (box_no: number, num: number) =>
+      expect((await kujiDraw(app, p, { active_id: id, box_no, num, use_bean: 0 })).statusCode).toBe(200);
+
+    const none = await verifyDraws(['--kuji', String(id), '--api', base]);
+    expect(none.stdout).toMatch(new RegExp(`^FAIL kuji ${id}: seed not revealed yet .*0 tickets and 0 prizes`));
+    expect(none.code).toBe(1);
+
+    // Box 1 sold out (its Last and W1 awarded), box 2 untouched: the seed is still sealed.
+    await drawBox(1, 7);
+    const half = await verifyDraws(['--', '--kuji', String(id), '--api', base]);
+    expect(half.stdout).toBe(
+      `FAIL kuji ${id}: seed not revealed yet (revealed when every box is sold out); the chain of 7 tickets and 2 prizes holds, but ticket levels and global winners cannot be checked\n`,
+    );
+    expect(half.code).toBe(1);
+
+    await drawBox(2, 7);
+    const ok = await verifyDraws(['--kuji', String(id), '--api', base]);
+    expect(ok.stdout).toBe(`OK kuji ${id} (测试一番赏): 14 tickets, 4 prizes, the seed revealed and matching\n`);
+    expect(ok.code).toBe(0);
+  }, 120_000);
 });

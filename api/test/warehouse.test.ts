@@ -197,7 +197,7 @@ describe('freight.info', () => {
     expect((await call(app, api.freight.info, { ip_id: molly }, { token: shop })).statusCode).toBe(404);
     const missing = await call(app, api.freight.info, {} as never, { token: brand });
     expect(missing.statusCode).toBe(400);
-    expect(missing.body.msg).toContain('ip_id');
+    expect(missing.body.msg).toBe('品牌不可为空');
     const coupon = await login(app, 'coupon@demo.local');
     expect((await call(app, api.freight.info, { ip_id: molly }, { token: coupon.web_token })).statusCode).toBe(403);
   });

@@ -7,14 +7,22 @@ export interface AppConfig {
   membershipUrl: string;
 }
 
-const DEFAULT_API_BASE = 'http://127.0.0.1:8787';
+/** The API's port on the page's own host when nothing names the API's address. */
+export const DEFAULT_API_PORT = 8787;
 
-/** Resolves the runtime config: `/config.js` first, then the build-time env, then the local defaults. */
+/**
+ * Resolves the runtime config: `/config.js` first, then the build-time env; by default the API is
+ * on the page's own hostname (spec 01 §7: the base host depends on the page hostname), at
+ * `apiPort` (8787), so a merchant on another machine reaches the API the page came from.
+ */
 export function resolveConfig(
-  runtime: { apiBase?: string; appSecret?: string; membershipUrl?: string } | undefined,
+  runtime: { apiBase?: string; apiPort?: number; appSecret?: string; membershipUrl?: string } | undefined,
   env: { VITE_API_BASE?: string; VITE_APP_SECRET?: string } = {},
+  page: { protocol: string; hostname: string } = { protocol: 'http:', hostname: '127.0.0.1' },
 ): AppConfig {
-  const apiBase = runtime?.apiBase || env.VITE_API_BASE || DEFAULT_API_BASE;
+  const host = page.hostname.includes(':') ? `[${page.hostname}]` : page.hostname;
+  const apiBase =
+    runtime?.apiBase || env.VITE_API_BASE || `${page.protocol}//${host}:${runtime?.apiPort ?? DEFAULT_API_PORT}`;
   const base = apiBase.replace(/\/+$/, '');
   return {
     apiBase: base,
@@ -26,6 +34,7 @@ export function resolveConfig(
 export const config: AppConfig = resolveConfig(
   typeof window === 'undefined' ? undefined : window.__APP_CONFIG__,
   typeof import.meta.env === 'object' ? import.meta.env : {},
+  typeof window === 'undefined' ? undefined : window.location,
 );
 
 export const APP_TITLE = '盲盒商家后台';

@@ -6,5 +6,5 @@ interface ImportMetaEnv {
 }
 
 interface Window {
-  __APP_CONFIG__?: { apiBase?: string; appSecret?: string; membershipUrl?: string };
+  __APP_CONFIG__?: { apiBase?: string; apiPort?: number; appSecret?: string; membershipUrl?: string };
 }

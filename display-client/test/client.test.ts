@@ -66,6 +66,7 @@ describe('screen store', async () => {
       type: 'snapshot',
       seq: 3,
       epoch: 'e',
+      version: 7,
       data: { state: initialDisplayState(), screenData: { sale: [] }, ages: {}, media: ['sell.mp3'] },
     });
     expect(store.ready).toBe(true);
@@ -74,14 +75,18 @@ describe('screen store', async () => {
       type: 'open',
       seq: 4,
       epoch: 'e',
+      version: 8,
       data: { active_type: 5, state: 1, records: [], lucky_user: [], data: [] },
     });
     expect(store.state.overlay?.active_type).toBe(5);
+    // The version the screen's reports name is the hub's, as each frame says.
+    expect(store.state.version).toBe(8);
     expect(seen.at(-1)).toEqual(['overlay', 'state']);
     store.receive({
       type: 'screenData',
       seq: 4,
       epoch: 'e',
+      version: 8,
       data: { key: 'user', value: [{ name: 'a' }], age: { ok_at: 1, tried_at: 1, error: null } },
     });
     expect(store.data.user).toHaveLength(1);

@@ -37,7 +37,41 @@ export interface HubConfig {
   barrageRefreshMs: number;
   /** Scales the activity-status poll intervals (tests only). */
   activityPollScale: number;
+  /**
+   * Web origins whose pages may open a socket, besides the hub's own pages and the console on the
+   * same host (port 8080); `*` allows any. Sockets without an Origin (not a browser) are not checked.
+   */
+  allowedOrigins?: string[];
+  /** Hosts the image proxy may fetch from besides API_BASE's (the platform's picture host or CDN). */
+  imageOrigins?: string[];
+  /** The venue's time zone (IANA): the screens' clock and the operator's notice times. */
+  timeZone?: string;
 }
+
+/** A comma-separated list of origins (`scheme://host[:port]`), each normalised; `*` kept as it is. */
+const originList = z
+  .string()
+  .transform((text, ctx) => {
+    const out: string[] = [];
+    for (const item of text
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
+      if (item === '*') {
+        out.push(item);
+        continue;
+      }
+      try {
+        const u = new URL(item);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+        out.push(u.origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${item}` });
+      }
+    }
+    return out;
+  })
+  .optional();
 
 const envSchema = z.object({
   HUB_HOST: z.string().min(1).default('0.0.0.0'),
@@ -61,6 +95,19 @@ const envSchema = z.object({
   HUB_LIST_REFRESH_MS: z.coerce.number().int().min(100).default(DISPLAY_TIMING.listRefreshMs),
   HUB_BARRAGE_REFRESH_MS: z.coerce.number().int().min(100).default(DISPLAY_TIMING.barrageRefreshMs),
   HUB_ACTIVITY_POLL_SCALE: z.coerce.number().positive().max(1).default(1),
+  HUB_ALLOWED_ORIGINS: originList,
+  HUB_IMAGE_ORIGINS: originList,
+  HUB_TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not an IANA time zone (e.g. Asia/Shanghai)'),
 });
 
 /** The control key: HUB_CONTROL_KEY, else one generated once and kept in the data directory. */
@@ -110,5 +157,8 @@ export function loadHubConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     listRefreshMs: e.HUB_LIST_REFRESH_MS,
     barrageRefreshMs: e.HUB_BARRAGE_REFRESH_MS,
     activityPollScale: e.HUB_ACTIVITY_POLL_SCALE,
+    allowedOrigins: e.HUB_ALLOWED_ORIGINS ?? [],
+    imageOrigins: e.HUB_IMAGE_ORIGINS ?? [],
+    timeZone: e.HUB_TIME_ZONE,
   };
 }

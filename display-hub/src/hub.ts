@@ -3,17 +3,24 @@ import {
   type ClientInfo,
   type ClientRole,
   CONTROL_TYPES,
+  DISPLAY_MESSAGES,
   type DisplayMessage,
   type HealthData,
   type HubCounters,
   type HubFrame,
+  judgeReport,
   parseInbound,
+  reportOf,
   SCREEN_TYPES,
+  type ScreenReport,
   type SnapshotData,
   type StatusData,
+  type ToAdminData,
+  toAdminData,
 } from '@toy/shared';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
+import { JsonFile } from './persist.js';
 import type { StateStore } from './state.js';
 
 interface Client {
@@ -37,7 +44,15 @@ export interface HubOptions {
   /** The snapshot's platform data, ages and media names. */
   snapshotExtras: () => Omit<SnapshotData, 'state'>;
   statusExtras: () => Pick<StatusData, 'ages'>;
+  /** Where the operator's notices are kept, so a reopened control page still shows them. */
+  noticesFile?: string;
 }
+
+const M = DISPLAY_MESSAGES.hub;
+/** The operator reads at most one notice per screen and brand in this time. */
+const NOTICE_EVERY_MS = 10_000;
+/** The notices a control page finds when it opens. */
+const NOTICES_KEPT = 50;
 
 const sameKey = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -47,19 +62,37 @@ const sameKey = (a: string, b: string) => {
 
 /**
  * The socket side of the hub: who is connected and in which role, what each may send, the
- * snapshot on connect, ordered broadcasts with `seq`/`epoch`, heartbeats and send-buffer limits.
+ * snapshot on connect, ordered broadcasts with `seq`/`epoch`/`version`, heartbeats and send-buffer
+ * limits. Commands need the control key and are acknowledged to their sender; a screen's report
+ * is judged against the hub's own state (judgeReport) and dropped when made from an older one.
  */
 export class Hub {
   readonly epoch = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   private seq = 0;
   private readonly clients = new Map<WebSocket, Client>();
-  readonly counters: HubCounters = { received: 0, broadcast: 0, dropped: 0, refused: 0, terminated: 0, connections: 0 };
+  readonly counters: HubCounters = {
+    received: 0,
+    broadcast: 0,
+    dropped: 0,
+    refused: 0,
+    stale: 0,
+    terminated: 0,
+    connections: 0,
+  };
+  /** When the operator last read a notice about each screen route and brand. */
+  private readonly noticedAt = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly statusTimer: NodeJS.Timeout;
   private statusDue = false;
   private readonly startedAt = Date.now();
+  /** The operator's notices, newest first (kept on disk when a file is given). */
+  private notices: ToAdminData[] = [];
+  private readonly noticesFile: JsonFile<ToAdminData[]> | null;
 
   constructor(private readonly opts: HubOptions) {
+    this.noticesFile = opts.noticesFile ? new JsonFile(opts.noticesFile, 100) : null;
+    const kept = toAdminData.array().safeParse(this.noticesFile?.read());
+    if (kept.success) this.notices = kept.data.slice(0, NOTICES_KEPT);
     this.heartbeat = setInterval(() => this.beat(), opts.heartbeatMs);
     this.heartbeat.unref();
     this.statusTimer = setInterval(() => this.flushStatus(), 1000);
@@ -103,7 +136,10 @@ export class Hub {
 
   /** A frame, encoded once: every socket it goes to gets the same bytes. */
   private frame(type: string, data: unknown): Buffer {
-    return Buffer.from(JSON.stringify({ type, data, seq: this.seq, epoch: this.epoch } satisfies HubFrame));
+    const version = this.opts.store.state.version;
+    return Buffer.from(
+      JSON.stringify({ type, data, seq: this.seq, epoch: this.epoch, version, now: Date.now() } satisfies HubFrame),
+    );
   }
 
   private send(client: Client, type: string, data: unknown): void {
@@ -154,34 +190,70 @@ export class Hub {
       if (sameKey(m.data.key, this.opts.controlKey)) {
         client.role = 'control';
         this.send(client, 'welcome', { id: client.id, role: client.role });
+        this.send(client, 'notices', { notices: this.notices });
         this.sendStatus(client);
         this.statusDue = true;
-      } else this.refuse(client, 'hello', '控制密钥不正确');
+      } else this.refuse(client, 'hello', M.wrongKey);
       return;
     }
     if (CONTROL_TYPES.has(m.type)) {
-      if (client.role === 'control') this.dispatch(m as DisplayMessage);
-      else this.refuse(client, m.type, '需要控制密钥');
+      if (client.role !== 'control') {
+        this.refuse(client, m.type, M.needKey);
+        return;
+      }
+      this.dispatch(m as DisplayMessage);
+      // After the broadcast: the sender computes its next command from the state this one made.
+      this.send(client, 'ack', { version: this.opts.store.state.version });
       return;
     }
-    if (SCREEN_TYPES.has(m.type)) {
-      if (client.role !== 'screen') {
-        this.refuse(client, m.type, client.role === 'preview' ? '预览只读' : '仅屏幕可发送');
-        return;
-      }
-      if (m.type === 'health') {
-        client.health = { ...m.data, at: Date.now() };
-        this.statusDue = true;
-        return;
-      }
-      if (m.type === 'toAdmin')
-        this.toControls('toAdmin', { ...m.data, from: client.id, route: client.route, at: Date.now() });
-      this.dispatch(m as DisplayMessage);
+    if (!SCREEN_TYPES.has(m.type)) return;
+    if (client.role !== 'screen') {
+      this.refuse(client, m.type, client.role === 'preview' ? M.previewReadOnly : M.screensOnly);
+      return;
     }
+    if (m.type === 'health') {
+      client.health = { ...m.data, at: Date.now() };
+      this.statusDue = true;
+      return;
+    }
+    const report = reportOf(m);
+    if (report) this.report(client, m.type, report);
+  }
+
+  /** A screen's report: applied only against the state it was made from, and only about its own video. */
+  private report(client: Client, type: string, report: ScreenReport): void {
+    const verdict = judgeReport(this.opts.store.state, report, client.route);
+    if (!verdict.ok && !verdict.stale) {
+      this.refuse(client, type, verdict.reason);
+      return;
+    }
+    if (!verdict.ok) {
+      this.counters.stale++;
+      this.opts.log.debug({ client: client.id, type, version: report.version }, 'stale screen report dropped');
+      return;
+    }
+    if (verdict.message) this.dispatch(verdict.message);
+    const notice = verdict.notice;
+    if (!notice) return;
+    const key = `${notice.route}|${notice.ip_id ?? ''}|${notice.event}`;
+    const now = Date.now();
+    if (notice.event === 'videoError' && now - (this.noticedAt.get(key) ?? 0) < NOTICE_EVERY_MS) {
+      this.counters.dropped++;
+      return;
+    }
+    if (this.noticedAt.size > 1000) this.noticedAt.clear();
+    this.noticedAt.set(key, now);
+    const kept: ToAdminData = { ...notice, at: now };
+    this.notices = [kept, ...this.notices].slice(0, NOTICES_KEPT);
+    this.noticesFile?.save(this.notices);
+    this.toControls('toAdmin', kept);
   }
 
   /** Apply an accepted message to the state and broadcast what changed, in order. */
   dispatch(message: DisplayMessage): void {
+    // A countdown runs on the hub's clock: every screen, opened now or later, counts from this start.
+    if (message.type === 'open' && message.data.active_type === 5)
+      message = { ...message, data: { ...message.data, started_at: Date.now() } };
     const { broadcast } = this.opts.store.apply(message);
     if (!broadcast) return;
     this.seq++;
@@ -261,6 +333,7 @@ export class Hub {
   }
 
   close(): void {
+    if (this.noticesFile) this.noticesFile.saveSync(this.notices);
     clearInterval(this.heartbeat);
     clearInterval(this.statusTimer);
     for (const c of this.clients.values()) c.socket.terminate();

@@ -8,23 +8,31 @@ import { sniff } from './media.js';
 const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
   '.webp': 'image/webp',
 };
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
 
 export interface ImageCacheOptions {
   dir: string;
   maxBytes: number;
   /** The URLs the screen data and the display state name: the only ones fetched. */
   allowed: () => Iterable<string>;
+  /** The origins pictures are fetched from (the platform API's and its picture hosts). */
+  origins: () => readonly string[];
+  /** A file of the hub's own media library when `url` names one (read from disk, never fetched). */
+  ownFile: (url: URL) => Promise<string | null>;
   log: Logger;
 }
 
 /**
  * The platform's pictures (covers, logos, avatars), fetched once and kept on disk, so the screens
  * load every image from the hub (same origin, CORS-free textures) and keep them through an outage.
- * Only URLs that appear in the current data are fetched; the cache is pruned oldest-first.
+ * Only URLs that appear in the current data are fetched, only from the platform's hosts (each
+ * redirect checked again), and the hub's own library is read from disk; the cache is pruned
+ * oldest-first.
  */
 export class ImageCache {
   private readonly inflight = new Map<string, Promise<string | null>>();
@@ -59,8 +67,18 @@ export class ImageCache {
     return false;
   }
 
+  /** An http(s) URL on one of the platform's hosts. */
+  private onPlatform(url: string): boolean {
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return false;
+    return this.opts.origins().includes(parsed.origin);
+  }
+
   /** The cached file for a URL, fetching it when allowed; null when unavailable. */
   async get(url: string): Promise<string | null> {
+    if (!URL.canParse(url)) return null;
+    const own = await this.opts.ownFile(new URL(url));
+    if (own) return own;
     const key = this.keyOf(url);
     const hit = await this.cached(key);
     if (hit) {
@@ -68,7 +86,7 @@ export class ImageCache {
       await utimes(hit, now, now).catch(() => undefined);
       return hit;
     }
-    if (!/^https?:\/\//.test(url) || !this.isAllowed(url)) return null;
+    if (!this.onPlatform(url) || !this.isAllowed(url)) return null;
     let job = this.inflight.get(key);
     if (!job) {
       job = this.fetchTo(url, key).finally(() => this.inflight.delete(key));
@@ -79,8 +97,25 @@ export class ImageCache {
 
   private async fetchTo(url: string, key: string): Promise<string | null> {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'follow' });
-      if (!res.ok) return null;
+      const signal = AbortSignal.timeout(10_000);
+      let at = url;
+      let res = await fetch(at, { signal, redirect: 'manual' });
+      // A redirect is followed only to another address on the platform's hosts.
+      for (let hop = 0; res.status >= 300 && res.status < 400 && hop < MAX_REDIRECTS; hop++) {
+        const location = res.headers.get('location');
+        await res.body?.cancel();
+        const next = location && URL.canParse(location, at) ? new URL(location, at).href : null;
+        if (!next || !this.onPlatform(next)) {
+          this.opts.log.info({ url, location }, 'picture redirected off the platform; not followed');
+          return null;
+        }
+        at = next;
+        res = await fetch(at, { signal, redirect: 'manual' });
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        return null;
+      }
       const length = Number(res.headers.get('content-length') ?? 0);
       if (length > MAX_IMAGE_BYTES) return null;
       const body = Buffer.from(await res.arrayBuffer());

@@ -6,6 +6,7 @@ import {
   type Client,
   createClient,
   type DataAge,
+  DISPLAY_MESSAGES,
   emptyScreenData,
   mergeBarrage,
   type RouteInput,
@@ -87,10 +88,10 @@ export class PlatformData {
     if (!this.stopped) return;
     this.stopped = false;
     if (!this.opts.apiBase) {
-      for (const key of SCREEN_DATA_KEYS) this.ages[key].error = 'API_BASE 未设置';
+      for (const key of SCREEN_DATA_KEYS) this.ages[key].error = DISPLAY_MESSAGES.hub.noApiBase;
       return;
     }
-    for (const key of ['sale', 'hot', 'user'] as const) this.loop(key, () => this.opts.listRefreshMs);
+    for (const key of ['sale', 'hot', 'brands', 'user'] as const) this.loop(key, () => this.opts.listRefreshMs);
     this.loop('barrage', () => this.opts.barrageRefreshMs);
     this.loop('active', (ok) =>
       Math.round(activityPollDelay(ok ? this.data.active : null) * this.opts.activityPollScale),
@@ -169,7 +170,7 @@ export class PlatformData {
 
   /** One signed call of the platform; the data must match the contract, else the copy is kept. */
   private async call(key: ScreenDataKey, params: Record<string, string | number>): Promise<unknown> {
-    if (!this.client) throw new Error('API_BASE 未设置');
+    if (!this.client) throw new Error(DISPLAY_MESSAGES.hub.noApiBase);
     const def = screenDataRoutes[key];
     return this.client.call(def, params as RouteInput<typeof def>, { signal: this.controller.signal, strict: true });
   }
@@ -183,7 +184,7 @@ export class PlatformData {
     const urls: string[] = [];
     const d = this.data;
     for (const s of d.sale) urls.push(s.pic);
-    for (const b of d.hot) urls.push(b.pic, b.logo);
+    for (const b of [...d.hot, ...d.brands]) urls.push(b.pic, b.logo);
     for (const u of d.user) urls.push(u.avatar, u.avatar_frame);
     for (const m of d.barrage) urls.push(m.user.avatar);
     const a: ActivityStatus = d.active;

@@ -1,20 +1,22 @@
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { SCREEN_DATA_KEYS, SCREEN_ROUTES, type ScreenDataKey } from '@toy/shared';
+import { DISPLAY_MESSAGES, SCREEN_DATA_KEYS, SCREEN_ROUTES, type ScreenDataKey } from '@toy/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { WebSocket } from 'ws';
+import { originAllowed, publicAge, publicAges } from './access.js';
 import type { HubConfig } from './config.js';
 import { Hub } from './hub.js';
 import { ImageCache } from './images.js';
-import { MediaLibrary } from './media.js';
+import { MediaLibrary, safeName } from './media.js';
 import { PlatformData } from './platform.js';
 import { StateStore } from './state.js';
-import { ageSeconds, statusPage } from './status.js';
+import { ageSeconds, publicStatus, statusPage } from './status.js';
 
 export interface HubHandle {
   hub: Hub;
@@ -41,6 +43,14 @@ function urlOf(host: string, port: number, scheme: string) {
  */
 export async function startHub(config: HubConfig, logger?: Logger): Promise<HubHandle> {
   const log = logger ?? pino({ level: config.logLevel, base: { svc: 'display-hub' } });
+  const ports = { wsPort: config.wsPort, mediaPort: config.mediaPort };
+  /** The venue's control key in the x-control-key header (media uploads, the full status). */
+  const authorized = (request: FastifyRequest) => {
+    const given = String(request.headers['x-control-key'] ?? '');
+    const a = Buffer.from(given);
+    const b = Buffer.from(config.controlKey);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
   const store = new StateStore(path.join(config.dataDir, 'state.json'));
   let hub: Hub | undefined;
   const platform = new PlatformData({
@@ -53,27 +63,41 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
     log,
     onChange: (key: ScreenDataKey, changed) => {
       if (!hub) return;
-      if (changed === 'value') hub.notify('screenData', { key, value: platform.data[key], age: platform.ages[key] });
-      else hub.notify('dataAge', { key, age: platform.ages[key] });
+      const age = publicAge(platform.ages[key]);
+      if (changed === 'value') hub.notify('screenData', { key, value: platform.data[key], age });
+      else hub.notify('dataAge', { key, age });
       hub.markStatusDirty();
     },
   });
   const media = new MediaLibrary({
     dir: config.mediaDir,
     maxBytes: config.mediaMaxBytes,
-    authorized: (request: FastifyRequest) => {
-      const given = String(request.headers['x-control-key'] ?? '');
-      const a = Buffer.from(given);
-      const b = Buffer.from(config.controlKey);
-      return a.length === b.length && timingSafeEqual(a, b);
-    },
+    authorized,
     onChange: () => hub?.notify('media', { media: media.list }),
   });
   await media.init();
+  const imageOrigins = [
+    ...(config.apiBase && URL.canParse(config.apiBase) ? [new URL(config.apiBase).origin] : []),
+    ...(config.imageOrigins ?? []),
+  ];
   const images = new ImageCache({
     dir: path.join(config.dataDir, 'images'),
     maxBytes: config.imageCacheMaxBytes,
     log,
+    origins: () => imageOrigins,
+    // `http(s)://<any name of this machine>:<media port>/media/<name>`: the library, from disk.
+    ownFile: async (url) => {
+      if (!/^https?:$/.test(url.protocol) || Number(url.port) !== ports.mediaPort) return null;
+      let name: string | null = null;
+      try {
+        if (url.pathname.startsWith('/media/')) name = safeName(decodeURIComponent(url.pathname.slice(7)));
+      } catch {
+        return null; // a malformed %-escape names no file
+      }
+      if (!name || !/\.(png|jpe?g|gif|webp)$/i.test(name) || !media.list.includes(name)) return null;
+      const file = path.join(config.mediaDir, name);
+      return (await stat(file).catch(() => null))?.isFile() ? file : null;
+    },
     allowed: function* () {
       yield* platform.imageUrls();
       const s = store.state;
@@ -92,7 +116,13 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
     heartbeatMs: config.heartbeatMs,
     maxBufferedBytes: config.maxBufferedBytes,
     log,
-    snapshotExtras: () => ({ screenData: { ...platform.data }, ages: { ...platform.ages }, media: media.list }),
+    snapshotExtras: () => ({
+      screenData: { ...platform.data },
+      ages: publicAges(platform.ages),
+      media: media.list,
+      timeZone: config.timeZone ?? 'Asia/Shanghai',
+    }),
+    noticesFile: path.join(config.dataDir, 'notices.json'),
     statusExtras: () => ({ ages: { ...platform.ages } }),
   });
   const theHub = hub;
@@ -104,9 +134,14 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
     clients: theHub.size,
     screens: theHub.clientList().filter((c) => c.role === 'screen').length,
     data: Object.fromEntries(
-      SCREEN_DATA_KEYS.map((k) => [k, { age_seconds: ageSeconds(platform.ages[k]), error: platform.ages[k].error }]),
+      SCREEN_DATA_KEYS.map((k) => [
+        k,
+        { age_seconds: ageSeconds(platform.ages[k]), error: publicAge(platform.ages[k]).error },
+      ]),
     ),
   });
+  const deny = (reply: FastifyReply) =>
+    reply.code(401).send({ status: 401, msg: DISPLAY_MESSAGES.hub.needKey, data: null });
 
   // The socket server.
   const wsApp = Fastify({
@@ -114,6 +149,14 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
     logController: new LogController({ disableRequestLogging: true }),
   });
   await wsApp.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false } });
+  // A web page elsewhere (any site a venue browser opens) may not talk to the hub.
+  wsApp.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    const allowed = config.allowedOrigins ?? [];
+    if (originAllowed(origin, request.headers.host, { mediaPort: ports.mediaPort, allowed })) return;
+    log.info({ origin }, 'socket from another web origin refused');
+    return reply.code(403).send({ status: 403, msg: DISPLAY_MESSAGES.hub.badOrigin, data: null });
+  });
   const onSocket = (socket: WebSocket, request: FastifyRequest) =>
     theHub.attach(socket, request.query as Record<string, string>, request.ip);
   wsApp.route({ method: 'GET', url: '/', handler: async () => health(), wsHandler: onSocket });
@@ -165,22 +208,21 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
   web.get('/', async (_req, reply) => reply.redirect('/control'));
   web.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
   web.get('/healthz', async () => health());
-  const ports = { wsPort: config.wsPort, mediaPort: config.mediaPort };
   web.get('/hub.json', async () => ({ ...ports, epoch: theHub.epoch }));
-  web.get('/status.json', async () => theHub.status());
+  // Public: what a technician at a screen needs (no key, no address, no platform error text).
   web.get('/status', async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(statusPage(theHub.status(), theHub.epoch)),
+    reply.type('text/html; charset=utf-8').send(statusPage(publicStatus(theHub.status()))),
   );
-  web.get('/api/state', async () => ({
-    status: 0,
-    msg: 'ok',
-    data: { state: store.state, seq: theHub.currentSeq, epoch: theHub.epoch },
-  }));
-  web.get('/api/screen-data', async () => ({
-    status: 0,
-    msg: 'ok',
-    data: { data: platform.data, ages: platform.ages },
-  }));
+  // The full status, the state and the platform data: for the operator (the control key).
+  web.get('/status.json', async (request, reply) => (authorized(request) ? theHub.status() : deny(reply)));
+  web.get('/api/state', async (request, reply) =>
+    authorized(request)
+      ? { status: 0, msg: 'ok', data: { state: store.state, seq: theHub.currentSeq, epoch: theHub.epoch } }
+      : deny(reply),
+  );
+  web.get('/api/screen-data', async (request, reply) =>
+    authorized(request) ? { status: 0, msg: 'ok', data: { data: platform.data, ages: platform.ages } } : deny(reply),
+  );
   media.register(web);
   images.register(web);
 

@@ -11,7 +11,7 @@ export const PNG = Buffer.from(
  * A stand-in for the platform API in hub tests: the five screen-data calls, each checking the
  * request signature as the API does, plus a picture. Counts the calls it answers.
  */
-export async function startFakePlatform() {
+export async function startFakePlatform(opts: { redirectTo?: string } = {}) {
   const app = Fastify({ logger: false });
   const calls: Record<string, number> = {};
   let url = '';
@@ -19,7 +19,7 @@ export async function startFakePlatform() {
   const ok = (data: unknown) => ({ status: 0, msg: 'ok', data });
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (path === '/pic.png') return;
+    if (path === '/pic.png' || path === '/moved.png') return;
     const mt = String(request.headers.mt ?? '');
     const query = Object.fromEntries(new URL(request.url, 'http://x').searchParams);
     if (request.headers.sign !== sign(path, DEV_APP_SECRET, mt, query))
@@ -27,6 +27,8 @@ export async function startFakePlatform() {
     calls[path] = (calls[path] ?? 0) + 1;
   });
   app.get('/pic.png', async (_req, reply) => reply.type('image/png').send(PNG));
+  // A picture that has moved elsewhere (to test that the hub does not follow it off the platform).
+  app.get('/moved.png', async (_req, reply) => reply.redirect(opts.redirectTo ?? '/pic.png', 302));
   app.get('/v1/offline/screen/ip/sale', async () =>
     ok({
       list: [
@@ -51,6 +53,19 @@ export async function startFakePlatform() {
           stock: 120,
           pic: '',
           ips: [],
+        },
+        // An ichiban-kuji numbered like the first machine: kujis are numbered in their own table.
+        {
+          id: 1,
+          activity_type: 14,
+          name: '星河一番赏',
+          begin: '2026-05-01 16:00:00',
+          state: 0,
+          type: 2,
+          price: 29.9,
+          stock: 80,
+          pic: `${url}/pic.png`,
+          ips: [{ id: 1, title: '星河' }],
         },
       ],
     }),

@@ -9,6 +9,11 @@ import { type HubHandle, startHub } from '../src/server.js';
 
 export const KEY = 'test-control-key';
 
+/** Waits scale with the machine's load (scripts/patience.mjs). */
+import { patience, scaled } from '../../scripts/patience.mjs';
+
+export { patience, scaled };
+
 export function testConfig(overrides: Partial<HubConfig> = {}): HubConfig {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hub-test-'));
   return {
@@ -61,10 +66,13 @@ export interface TestClient {
 export function connect(
   url: string,
   query: Record<string, string> = {},
-  opts: { autoPong?: boolean } = {},
+  opts: { autoPong?: boolean; origin?: string } = {},
 ): Promise<TestClient> {
   const qs = new URLSearchParams(query).toString();
-  const ws = new WebSocket(`${url}/${qs ? `?${qs}` : ''}`, { autoPong: opts.autoPong ?? true });
+  const ws = new WebSocket(`${url}/${qs ? `?${qs}` : ''}`, {
+    autoPong: opts.autoPong ?? true,
+    ...(opts.origin ? { origin: opts.origin } : {}),
+  });
   const frames: HubFrame[] = [];
   const taken = new Set<HubFrame>();
   const waiters: { type: string; resolve: (f: HubFrame) => void }[] = [];
@@ -87,7 +95,8 @@ export function connect(
         return Promise.resolve(have);
       }
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no ${type} frame within ${timeoutMs} ms`)), timeoutMs);
+        const limit = scaled(timeoutMs);
+        const t = setTimeout(() => reject(new Error(`no ${type} frame within ${limit} ms`)), limit);
         waiters.push({
           type,
           resolve: (f) => {
@@ -124,10 +133,21 @@ export async function control(url: string): Promise<TestClient> {
   return c;
 }
 
+/**
+ * Wait until the hub has handled everything `client` sent so far: a socket's messages are handled
+ * in order, so the answer to a wrong key sent last comes after all of them.
+ */
+export async function settled(client: TestClient): Promise<void> {
+  const before = client.frames.filter((f) => f.type === 'refused').length;
+  client.send({ type: 'hello', data: { key: 'not-the-key-0' } });
+  await until(() => client.frames.filter((f) => f.type === 'refused').length > before);
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Wait for `check` to hold, up to `timeoutMs` on an idle machine (scaled by patience()). */
 export async function until(check: () => boolean, timeoutMs = 3000, stepMs = 20): Promise<void> {
-  const end = Date.now() + timeoutMs;
+  const end = Date.now() + scaled(timeoutMs);
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await sleep(stepMs);

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SnapshotData } from '@toy/shared';
+import { type SaleEntry, type SnapshotData, saleKey } from '@toy/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakePlatform } from './fake-platform.js';
-import { connect, sleep, startTestHub, until } from './helpers.js';
+import { connect, startTestHub, until } from './helpers.js';
 
 describe('platform screen data', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hub-platform-'));
@@ -20,13 +20,15 @@ describe('platform screen data', () => {
       activityPollScale: 0.1,
     });
     const screen = await connect(hub.wsUrl, { route: '/extend' });
-    await until(() => hub.platform.data.sale.length === 2 && hub.platform.data.barrage.length >= 6, 5000);
+    await until(() => hub.platform.data.sale.length === 3 && hub.platform.data.barrage.length >= 6, 5000);
     expect(platform.calls['/v1/offline/screen/ip/sale']).toBeGreaterThanOrEqual(1);
+    // The machine and the kuji of one id are both kept, each with its activity type.
+    expect(hub.platform.data.sale.map(saleKey)).toEqual(['13-1', '13-2', '14-1']);
     expect(hub.platform.data.active.type).toBe(2);
     // The activity status is polled at its own pace (1 s for type 2, scaled to 100 ms here).
+    // Three more polls in 0.6 s on an idle machine (until() allows longer on a busy one).
     const polls = platform.calls['/web/offline/screen/active']!;
-    await sleep(600);
-    expect(platform.calls['/web/offline/screen/active']! - polls).toBeGreaterThanOrEqual(3);
+    await until(() => platform.calls['/web/offline/screen/active']! - polls >= 3, 600);
     // Activity messages are paged by last_id: no duplicates, ascending.
     const ids = hub.platform.data.barrage.map((m) => m.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -45,10 +47,10 @@ describe('platform screen data', () => {
     // Outage: the platform goes away; the hub keeps the data and says how old it is.
     await platform.close();
     await until(() => hub.platform.ages.sale.error !== null, 3000);
-    expect(hub.platform.data.sale).toHaveLength(2);
+    expect(hub.platform.data.sale).toHaveLength(3);
     const late = await connect(hub.wsUrl, { route: '/extend_left' });
     const snap = (await late.next('snapshot')).data as SnapshotData;
-    expect((snap.screenData.sale as unknown[]).length).toBe(2);
+    expect((snap.screenData.sale as unknown[]).length).toBe(3);
     expect(snap.ages.sale!.ok_at).not.toBeNull();
     expect(snap.ages.sale!.error).toBeTruthy();
     const health = await (await fetch(`${hub.mediaUrl}/healthz`)).json();
@@ -62,6 +64,7 @@ describe('platform screen data', () => {
     const after = await connect(hub.wsUrl, { route: '/extend' });
     const snap2 = (await after.next('snapshot')).data as SnapshotData;
     expect((snap2.screenData.sale as { name: string }[])[0]!.name).toBe('星河系列盲盒');
+    expect((snap2.screenData.sale as SaleEntry[]).map(saleKey)).toEqual(['13-1', '13-2', '14-1']);
     expect((snap2.screenData.barrage as unknown[]).length).toBeGreaterThanOrEqual(6);
     expect(snap2.ages.sale!.ok_at).toBe(snap.ages.sale!.ok_at);
     const again = await fetch(`${hub.mediaUrl}/img?u=${encodeURIComponent(pic)}`);

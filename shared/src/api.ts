@@ -9,6 +9,7 @@ import { couponRoutes, playerCouponRoutes } from './features/coupon.js';
 import { depositRoutes } from './features/deposit.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
 import { erpRoutes } from './features/erp.js';
+import { exchangeMethodRoutes, playerExchangeRoutes } from './features/exchange-method.js';
 import { freightRoutes, freightTemplateRoutes } from './features/freight.js';
 import { gachaRoutes } from './features/gacha.js';
 import { goodsRoutes } from './features/goods.js';
@@ -18,9 +19,13 @@ import { marketRoutes } from './features/market.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
+import { playerScratchRoutes, scratchRoutes } from './features/scratch.js';
+import { skinReviewRoutes, skinRoutes } from './features/skin-routes.js';
 import { playerSubscriptionRoutes, subscriptionRoutes } from './features/subscription.js';
+import { momentRoutes, playerToyRoutes, toyReviewRoutes, toyRoutes } from './features/toy-routes.js';
 import { uploadRoutes } from './features/upload.js';
 import { userRoutes } from './features/user.js';
+import { wallpaperRoutes } from './features/wallpaper.js';
 import { warehouseRoutes } from './features/warehouse.js';
 import type { RouteDef } from './route.js';
 
@@ -38,7 +43,7 @@ export const api = {
   audit: auditRoutes,
   freight: { ...freightRoutes, ...freightTemplateRoutes },
   blindBoxRecord: blindBoxRecordRoutes,
-  review: { ...reviewRoutes, ...kujiReviewRoutes },
+  review: { ...reviewRoutes, ...kujiReviewRoutes, ...toyReviewRoutes, ...skinReviewRoutes },
   template: templateRoutes,
   blindBox: blindBoxRoutes,
   cabinet: cabinetRoutes,
@@ -51,6 +56,9 @@ export const api = {
     ...playerSubscriptionRoutes,
     ...playerCouponRoutes,
     ...playerKujiRoutes,
+    ...playerScratchRoutes,
+    ...playerToyRoutes,
+    ...playerExchangeRoutes,
   },
   subscription: subscriptionRoutes,
   fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
@@ -62,6 +70,12 @@ export const api = {
   retrieval: retrievalRoutes,
   playerPickup: playerPickupRoutes,
   market: marketRoutes,
+  scratch: scratchRoutes,
+  toy: toyRoutes,
+  moment: momentRoutes,
+  wallpaper: wallpaperRoutes,
+  exchange: exchangeMethodRoutes,
+  skin: skinRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

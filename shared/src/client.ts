@@ -1,7 +1,7 @@
 import { OK } from './envelope.js';
 import { messages } from './messages.js';
 import type { RouteDef, RouteInput, RouteOutput } from './route.js';
-import { signHeaders } from './sign.js';
+import { newNonce, signHeaders } from './sign.js';
 
 /**
  * The one signed client of the contract (README "Signing"): every caller of the API (the console,
@@ -55,6 +55,8 @@ export interface RequestConfig {
   headers?: Record<string, string>;
   /** The clock used for `mt`, ms (tests of the signature window). */
   now?: number;
+  /** A write's nonce; by default a fresh one for every request that is not a GET. */
+  nonce?: string;
 }
 
 /** A request ready for `fetch(url, init)` (or any HTTP client: the body is a JSON string). */
@@ -67,6 +69,8 @@ export interface SignedRequest {
  * Builds the request of a route: the input cleaned (undefined and null dropped, and empty strings
  * from a GET query), GET as the query string and POST as a JSON body, `sign` and `mt` over exactly
  * those parameters unless the route is declared `signed: false`, and `web_token` when there is one.
+ * A write (POST) also signs a fresh `nonce`: the API refuses a signed write it has already seen, and
+ * two identical writes within one second (a double click, a retry) must not look like a replay.
  */
 export function buildRequest(def: RouteTarget, input: unknown, config: RequestConfig): SignedRequest {
   const isGet = def.method === 'GET';
@@ -74,7 +78,10 @@ export function buildRequest(def: RouteTarget, input: unknown, config: RequestCo
   const headers: Record<string, string> = {};
   if (!isGet) headers['content-type'] = 'application/json';
   Object.assign(headers, config.headers);
-  if (def.signed !== false) Object.assign(headers, signHeaders(def.path, config.secret, params, config.now));
+  if (def.signed !== false) {
+    const nonce = isGet ? undefined : (config.nonce ?? newNonce());
+    Object.assign(headers, signHeaders(def.path, config.secret, params, config.now, nonce));
+  }
   if (config.token) headers.web_token = config.token;
   let url = `${config.baseUrl ?? ''}${def.path}`;
   if (isGet) {

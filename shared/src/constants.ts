@@ -22,6 +22,8 @@ export const LIMITS = {
   detailImagesMax: 9,
   singleImageMaxBytes: 10 * 1024 * 1024,
   collectibleImageMaxBytes: 20 * 1024 * 1024,
+  /** The most pixels an uploaded image may have (decoding is bounded by it): 40 megapixels. */
+  imageMaxPixels: 40_000_000,
   modelMaxBytes: 100 * 1024 * 1024,
   videoMaxBytes: 100 * 1024 * 1024,
   xlsxMaxBytes: 20 * 1024 * 1024,

@@ -3,18 +3,74 @@ import { z } from 'zod';
 /**
  * Field builders shared by the feature schemas.
  *
+ * Numbers are strict: a number field takes a JSON number, or text that is a plain decimal number
+ * (a query string, a form field): `12`, `-3`, `4.50`, spaces around allowed. `true`, `[5]`, `{}`,
+ * `null`, `'0x20'`, `'1e3'` and `'Infinity'` are refused, not read as numbers (z.coerce.number()
+ * would make 1, 5, 32 and 1000 of them). An empty text is 0, as before, so an empty form field
+ * fails its field's own rule with that rule's message. Integers are bounded by the int4 column
+ * they are stored in.
+ *
  * `wholeNumber()` is an integer check that does not abort the parse (zod's `.int()` does), so a
  * rule table attached with withRules still runs and its message still wins on a value like 1.5.
  */
-export const wholeNumber = (message = '请输入整数') => z.coerce.number().refine(Number.isInteger, message);
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/** What a strict number field reads: a number as it is, decimal text as its number, '' as 0; else the value unchanged (refused). */
+export function strictNumberInput(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return 0;
+  return DECIMAL.test(text) ? Number(text) : value;
+}
+
+/** A zod number whose coercion is strictNumberInput (a class of its own, so `.min()` and the like keep it). */
+const StrictNumber = z.core.$constructor('StrictNumber', (inst: z.ZodNumber, def: z.core.$ZodNumberDef) => {
+  z.ZodNumber.init(inst, def);
+  const parse = inst._zod.parse;
+  inst._zod.parse = (payload, ctx) => {
+    payload.value = strictNumberInput(payload.value);
+    return parse(payload, ctx);
+  };
+});
+
+/** z.coerce.number() made strict (see above): the same chainable number schema, the same input type. */
+export const strictNumber = (params?: string | z.core.$ZodNumberParams): z.ZodCoercedNumber<unknown> =>
+  z.core._number(
+    StrictNumber as unknown as z.core.util.SchemaClass<z.ZodNumber>,
+    params,
+  ) as z.ZodCoercedNumber<unknown>;
+
+/** A strict integer within the int4 column it is stored in. */
+export const integer = () => strictNumber().int().min(INT4_MIN).max(INT4_MAX);
+
+/** An integer (the message when it is not), within int4 (the same message when given, else the bound's own). */
+export const wholeNumber = (message?: string) =>
+  strictNumber()
+    .refine(Number.isInteger, message ?? '请输入整数')
+    .min(INT4_MIN, message)
+    .max(INT4_MAX, message);
 export const id = () => wholeNumber().positive();
 export const optionalId = () =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    wholeNumber().positive().optional(),
-  );
-export const page = () => z.coerce.number().int().min(1).default(1);
-export const limit = (def: number, max = 200) => z.coerce.number().int().min(1).max(max).default(def);
+  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), id().optional());
+export const page = () => strictNumber().int().min(1).max(INT4_MAX).default(1);
+export const limit = (def: number, max = 200) => strictNumber().int().min(1).max(max).default(def);
+const TIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/**
+ * True for `yyyy-MM-dd`, `yyyy-MM-dd HH:mm` or `yyyy-MM-dd HH:mm:ss` naming a time that exists
+ * (years 1000–9999; no 02-30, no 24:00): what a time filter or field may be before the database
+ * reads it (a pattern alone lets 2026-02-31 through, which PostgreSQL refuses).
+ */
+export function isCalendarTime(value: unknown): boolean {
+  const match = typeof value === 'string' ? TIME_TEXT.exec(value.trim()) : null;
+  if (!match) return false;
+  const [y, mo, d, h, mi, s] = match.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as number[];
+  if (y! < 1000 || mo! < 1 || mo! > 12 || d! < 1 || h! > 23 || mi! > 59 || s! > 59) return false;
+  return d! <= new Date(Date.UTC(y!, mo!, 0)).getUTCDate();
+}
+
 /** `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai, as the API writes every time. */
 export const datetime = () => z.string();
 /** Money on the wire is yuan with two decimals (stored as integer fen). */

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { fieldName, issueReason, withFieldName } from './field-names.js';
+import { INT4_MAX, strictNumberInput } from './fields.js';
 import { messages } from './messages.js';
 
 /**
@@ -42,6 +44,24 @@ export function firstFailure<T>(table: RuleTable<T>, value: unknown): Rule<T> | 
 }
 
 /**
+ * Every failing field of a table: the first failure of each field, in the table's order (what a
+ * spreadsheet row reports, so one upload shows every mistake of the row, not only the first).
+ */
+export function allFailures<T>(table: RuleTable<T>, value: unknown): Rule<T>[] {
+  const failures: Rule<T>[] = [];
+  const failed = new Set<string>();
+  for (const rule of table) {
+    if (failed.has(rule.field)) continue;
+    const hit = firstFailure([rule], value);
+    if (hit) {
+      failures.push(hit);
+      failed.add(rule.field);
+    }
+  }
+  return failures;
+}
+
+/**
  * Attach a rule table to a request schema. The table runs on the raw input even when the typed
  * schema already failed, and its message wins (see firstMessage), so the API answers exactly the
  * message the console shows.
@@ -61,12 +81,14 @@ export function withRules<S extends z.ZodType, T>(schema: S, table: RuleTable<T>
 export function firstMessage(error: z.ZodError): string {
   const issues = error.issues;
   const rule = issues.find((i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule);
-  if (rule) return rule.message;
+  if (rule) return withFieldName(rule.message, rule.path);
   const first = issues[0];
-  if (!first) return '请求参数错误';
-  const path = first.path.join('.');
-  // A message the schema set (the spec's own) is shown as it is; a generic one names its field.
-  return path && isGeneric(first) ? `参数 ${path} 不正确：${first.message}` : first.message;
+  if (!first) return messages.common.badRequest;
+  // A message the schema set (the spec's own) is shown as it is; a generic one is said with the
+  // field's Chinese name and a plain reason (每页条数不能大于200), never zod's own words.
+  if (!isGeneric(first) || first.path.length === 0) return withFieldName(first.message, first.path);
+  const name = fieldName(first.path);
+  return `${name ?? '请求参数'}${issueReason(first)}`;
 }
 
 /** Every string of the message catalogue: a message the schema set on purpose. */
@@ -77,6 +99,8 @@ const collect = (node: unknown) => {
 };
 collect(messages);
 const isGeneric = (issue: z.core.$ZodIssue) => issue.code !== 'custom' && !catalogued.has(issue.message);
+/** Whether `message` is one of the catalogue's (a message the schema set on purpose). */
+export const isCatalogued = (message: string) => catalogued.has(message);
 
 /** Validate with a schema and give the first message, or null: what a form calls before sending. */
 export function validate<S extends z.ZodType>(
@@ -95,8 +119,13 @@ export function validate<S extends z.ZodType>(
 /** Predicates the rule tables share. */
 export const is = {
   filled: (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '',
-  id: (v: unknown) => v !== '' && v !== null && Number.isInteger(Number(v)) && Number(v) > 0,
-  number: (v: unknown) => v !== '' && v !== null && v !== undefined && Number.isFinite(Number(v)),
+  /** A positive integer within int4, as a number or plain decimal text (fields.ts strictNumberInput). */
+  id: (v: unknown) => {
+    const n = strictNumberInput(v);
+    return v !== '' && typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= INT4_MAX;
+  },
+  /** A finite number, as a number or plain decimal text: not `true`, `[5]`, '0x20' or '1e3'. */
+  number: (v: unknown) => v !== '' && Number.isFinite(strictNumberInput(v)),
   oneOf: (values: readonly unknown[]) => (v: unknown) => values.includes(v),
   maxLength: (max: number) => (v: unknown) => v === undefined || v === null || String(v).trim().length <= max,
 };

@@ -24,23 +24,38 @@ export function canonical(params: SignParams): string {
     .join('&');
 }
 
+/** What a `nonce` header may be: 8 to 64 letters, digits, `-` or `_`. */
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 /**
- * sign = hex(sha256(path + "\n" + secret + "\n" + mt + "\n" + canonical(params))).
+ * sign = hex(sha256(path + "\n" + secret + "\n" + mt + "\n" + canonical(params))), and with a
+ * `nonce` header, hex(sha256(path + "\n" + secret + "\n" + mt + "\n" + canonical(params) + "\n" + nonce)).
  * `path` is the URL path without the query; `mt` is unix seconds as a string; `params` is the query
  * for GET and the body fields for POST.
  */
-export function sign(path: string, secret: string, mt: string, params: SignParams): string {
-  const text = `${path}\n${secret}\n${mt}\n${canonical(params)}`;
+export function sign(path: string, secret: string, mt: string, params: SignParams, nonce?: string): string {
+  const text = `${path}\n${secret}\n${mt}\n${canonical(params)}${nonce ? `\n${nonce}` : ''}`;
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
-/** The three request headers a signed call carries. */
+/** 16 random bytes as hex: a write's `nonce`, so two identical writes in one second sign differently. */
+export function newNonce(): string {
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/**
+ * The headers a signed call carries: `sign` and `mt`, and `nonce` when one is given. The API refuses
+ * a signed write whose signature it has already seen (a replay), so every write gets a fresh nonce.
+ */
 export function signHeaders(
   path: string,
   secret: string,
   params: SignParams,
   now: number = Date.now(),
-): { sign: string; mt: string } {
+  nonce?: string,
+): { sign: string; mt: string; nonce?: string } {
   const mt = String(Math.floor(now / 1000));
-  return { sign: sign(path, secret, mt, params), mt };
+  return nonce
+    ? { sign: sign(path, secret, mt, params, nonce), mt, nonce }
+    : { sign: sign(path, secret, mt, params), mt };
 }

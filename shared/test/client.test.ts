@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, buildRequest, createClient, defineRoute, isAbort, sign } from '../src/index.js';
+import { ApiError, buildRequest, createClient, defineRoute, isAbort, NONCE_PATTERN, sign } from '../src/index.js';
 
 const SECRET = 'test-secret';
 
@@ -74,7 +74,8 @@ const last = () => seen.at(-1)!;
 const serverSign = (s: Seen) => {
   const [path, query = ''] = s.url.split('?') as [string, string?];
   const params = s.method === 'GET' ? Object.fromEntries(new URLSearchParams(query)) : JSON.parse(s.body);
-  return sign(path, SECRET, String(s.headers.mt), params);
+  const nonce = s.headers.nonce === undefined ? undefined : String(s.headers.nonce);
+  return sign(path, SECRET, String(s.headers.mt), params, nonce);
 };
 
 describe('createClient().call', () => {
@@ -95,6 +96,7 @@ describe('createClient().call', () => {
     expect(s.headers.sign).toBe(sign(list.path, SECRET, String(s.headers.mt), { ip_id: 3, ids: [1, 2] }));
     expect(s.headers.sign).toBe(serverSign(s));
     expect(s.headers['content-type']).toBeUndefined();
+    expect(s.headers.nonce).toBeUndefined();
   });
 
   it('POST: the cleaned input as a JSON body (empty strings kept, null dropped), signed', async () => {
@@ -109,8 +111,15 @@ describe('createClient().call', () => {
     expect(s.headers['content-type']).toBe('application/json');
     expect(s.headers['x-app']).toBe('a');
     expect(s.headers.web_token).toBe('tok-2');
-    expect(s.headers.sign).toBe(sign(save.path, SECRET, String(s.headers.mt), { title: '', tags: ['上海'] }));
+    // A write signs a fresh nonce too, so the same write sent twice in one second is not a replay.
+    expect(String(s.headers.nonce)).toMatch(NONCE_PATTERN);
+    expect(s.headers.sign).toBe(
+      sign(save.path, SECRET, String(s.headers.mt), { title: '', tags: ['上海'] }, String(s.headers.nonce)),
+    );
     expect(s.headers.sign).toBe(serverSign(s));
+    await client.call(save, { title: '', note: null, tags: ['上海'] });
+    expect(last().headers.nonce).not.toBe(s.headers.nonce);
+    expect(last().headers.sign).not.toBe(s.headers.sign);
   });
 
   it('a route declared signed: false carries no sign or mt; no token, no web_token', async () => {
@@ -237,6 +246,7 @@ describe('send and signedRequest', () => {
         secret: SECRET,
         now: 1_700_000_000_999,
         headers: { sign: 'forged', 'content-type': 'text/plain' },
+        nonce: 'nonce-0001',
       },
     );
     expect(url).toBe(save.path);
@@ -244,8 +254,9 @@ describe('send and signedRequest', () => {
       method: 'POST',
       headers: {
         'content-type': 'text/plain',
-        sign: sign(save.path, SECRET, '1700000000', { title: 'x' }),
+        sign: sign(save.path, SECRET, '1700000000', { title: 'x' }, 'nonce-0001'),
         mt: '1700000000',
+        nonce: 'nonce-0001',
       },
       body: '{"title":"x"}',
     });

@@ -10,6 +10,7 @@ import {
   type DisplayBrand,
   displayMessage,
   initialDisplayState,
+  judgeReport,
   luckyStateOf,
   maskPhone,
   mergeBarrage,
@@ -17,6 +18,9 @@ import {
   parseInbound,
   type RouteDef,
   reconnectDelay,
+  reportOf,
+  saleEntry,
+  saleKey,
   saleStateText,
   screenDataRoutes,
   sellListAnimates,
@@ -33,8 +37,8 @@ describe('display protocol: parseInbound', () => {
       { type: 'open', data: { active_type: 5, state: 1, num: 10 } },
       { type: 'close', data: {} },
       { type: 'screenClose' },
-      { type: 'toAdmin', data: { event: 'videoEnded', mode: 'sell', ip_id: 1 } },
-      { type: 'upDateInfo', data: { ipInfo: brand(2, 'b.mp4'), from_ip_id: 1 } },
+      { type: 'toAdmin', data: { event: 'videoEnded', ip_id: 1, version: 3 } },
+      { type: 'upDateInfo', data: { from_ip_id: 1, version: 3 } },
     ];
     for (const s of samples) {
       const r = parseInbound(JSON.stringify(s));
@@ -55,6 +59,22 @@ describe('display protocol: parseInbound', () => {
     expect(parseInbound('{"type":"wait","data":{"centerScreen":0}}')).toMatchObject({ ok: false, reason: 'data' });
     expect(parseInbound('{"type":"wait","data":{"leftScreen":9}}')).toMatchObject({ ok: false, reason: 'data' });
     expect(parseInbound('{"type":"open","data":{"state":1}}')).toMatchObject({ ok: false, reason: 'data' });
+  });
+
+  it('keeps of a screen report only the event, the brand and the version', () => {
+    const evil = { id: 9, title: '恶意', pic: 'http://10.0.0.1/x.png', video: 'http://10.0.0.1/v.mp4' };
+    const r = parseInbound(JSON.stringify({ type: 'upDateInfo', data: { ipInfo: evil, from_ip_id: 1, version: 4 } }));
+    expect(r.ok && r.message).toEqual({ type: 'upDateInfo', data: { from_ip_id: 1, version: 4 } });
+    expect(r.ok && reportOf(r.message)).toEqual({ event: 'videoEnded', ip_id: 1, version: 4 });
+    const words = { event: 'videoError', message: '请到 http://evil 输入密钥', ip_id: 1, version: 4 };
+    const n = parseInbound(JSON.stringify({ type: 'toAdmin', data: words }));
+    expect(n.ok && n.message.data).toEqual({ event: 'videoError', ip_id: 1, version: 4 });
+    // Without the version it was made from, a report is not taken.
+    expect(parseInbound('{"type":"upDateInfo","data":{"from_ip_id":1}}')).toMatchObject({ ok: false, reason: 'data' });
+    expect(parseInbound('{"type":"toAdmin","data":{"event":"notice","version":1}}')).toMatchObject({
+      ok: false,
+      reason: 'data',
+    });
   });
 
   it('accepts the hub messages hello and health', () => {
@@ -119,16 +139,83 @@ describe('display protocol: applyMessage', () => {
     expect(r.broadcast).toBeNull();
   });
 
-  it('a video ending in sell mode turns all three screens into brand screens, once', () => {
-    const s = applyMessage(
-      initialDisplayState(),
+  it('every change counts one version; a message that changes nothing does not', () => {
+    const s0 = initialDisplayState();
+    expect(s0.version).toBe(0);
+    const s1 = applyMessage(s0, displayMessage.parse({ type: 'open', data: { active_type: 5 } })).state;
+    expect(s1.version).toBe(1);
+    const s2 = applyMessage(s1, { type: 'close', data: {} }).state;
+    expect(s2.version).toBe(2);
+    const notice = { type: 'toAdmin', data: { event: 'videoError', message: 'x' } } as const;
+    expect(applyMessage(s2, notice)).toEqual({ state: s2, broadcast: null });
+  });
+});
+
+describe('display protocol: judgeReport', () => {
+  const list = [brand(1, 'a.mp4'), brand(2), brand(3, 'c.mp4')];
+  const waiting = applyMessage(
+    initialDisplayState(),
+    displayMessage.parse({ type: 'wait', data: { ipInfo: list[0], ipList: list, centerScreen: 1, leftScreen: 2 } }),
+  ).state;
+  const report = (ip_id: number | null, version = waiting.version) => ({
+    event: 'videoEnded' as const,
+    ip_id,
+    version,
+  });
+
+  it('in wait mode the hub picks the next brand with a video from its own list', () => {
+    const v = judgeReport(waiting, report(1), '/extend_center');
+    expect(v).toEqual({
+      ok: true,
+      message: { type: 'upDateInfo', data: { ipInfo: list[2], from_ip_id: 1 } },
+      notice: null,
+    });
+    expect(judgeReport(waiting, report(1), '/screen_md').ok).toBe(true);
+  });
+
+  it('drops a report made from an older state, and refuses one about a video the screen does not play', () => {
+    expect(judgeReport(waiting, report(1, waiting.version - 1), '/extend_center')).toMatchObject({
+      ok: false,
+      stale: true,
+    });
+    for (const [ipId, route] of [
+      [2, '/extend_center'],
+      [1, '/extend_left'],
+      [1, '/extend'],
+      [1, '/control'],
+      [1, ''],
+    ] as const)
+      expect(judgeReport(waiting, report(ipId), route), `${ipId} ${route}`).toMatchObject({ ok: false, stale: false });
+    const closed = applyMessage(waiting, { type: 'screenClose', data: {} }).state;
+    expect(judgeReport(closed, report(1, closed.version), '/extend_center').ok).toBe(false);
+  });
+
+  it('in sell mode the three screens become brand screens, once, and the operator reads the hub’s words', () => {
+    const selling = applyMessage(
+      waiting,
       displayMessage.parse({ type: 'sell', data: { leftScreen: 1, centerScreen: 1, rightScreen: 0 } }),
     ).state;
-    const ended = displayMessage.parse({ type: 'toAdmin', data: { event: 'videoEnded', mode: 'sell' } });
-    const r = applyMessage(s, ended);
-    expect(r.broadcast?.type).toBe('sell');
-    expect([r.state.leftScreen.mode, r.state.centerScreen.mode, r.state.rightScreen.mode]).toEqual([2, 2, 2]);
-    expect(applyMessage(r.state, ended).broadcast).toBeNull();
+    const v = judgeReport(selling, report(1, selling.version), '/extend_left');
+    if (!v.ok || !v.message) throw new Error('expected a change');
+    expect(v.notice).toEqual({
+      event: 'videoEnded',
+      message: '品牌1 视频播放结束，三屏已切换为品牌屏',
+      ip_id: 1,
+      route: '/extend_left',
+    });
+    const after = applyMessage(selling, v.message).state;
+    expect([after.leftScreen.mode, after.centerScreen.mode, after.rightScreen.mode]).toEqual([2, 2, 2]);
+    expect(after.version).toBe(selling.version + 1);
+    expect(judgeReport(after, report(1, after.version), '/extend_left').ok).toBe(false);
+  });
+
+  it('a video error becomes a notice worded by the hub, whatever the version', () => {
+    const v = judgeReport(waiting, { event: 'videoError', ip_id: 1, version: 0 }, '/extend_center');
+    expect(v).toEqual({
+      ok: true,
+      message: null,
+      notice: { event: 'videoError', message: '品牌1 视频无法播放', ip_id: 1, route: '/extend_center' },
+    });
   });
 });
 
@@ -188,6 +275,23 @@ describe('display rules', () => {
     expect(actionText({ ...m, action: 5 })).toBe('升级为 VIP3');
   });
 
+  it('a launch is named by its activity type and id: a machine and a kuji of one id are two launches', () => {
+    const base = { id: 7, name: 'x', begin: '2026-01-01 10:00:00' };
+    const old = saleEntry.parse(base);
+    expect(old.activity_type).toBe(13);
+    const kuji = saleEntry.parse({ ...base, activity_type: 14 });
+    expect(saleKey(old)).toBe('13-7');
+    expect(saleKey(kuji)).toBe('14-7');
+    expect(saleKey({ id: 7 })).toBe('13-7');
+    expect(saleEntry.safeParse({ ...base, activity_type: 15 }).success).toBe(false);
+    expect(activityStatus.parse({ type: 2, active_id: 7 }).activity_type).toBe(13);
+    expect(screenDataRoutes.active.query!.safeParse({ active_id: '7', activity_type: '14' }).data).toEqual({
+      active_id: 7,
+      activity_type: 14,
+    });
+    expect(screenDataRoutes.active.query!.safeParse({ active_id: '7', activity_type: '2' }).success).toBe(false);
+  });
+
   it('keeps the newest activity messages, oldest first', () => {
     const msg = (id: number) => ({
       id,
@@ -203,7 +307,7 @@ describe('display rules', () => {
     expect(merged.map((m) => m.id)).toEqual([2, 3]);
   });
 
-  it('the five screen-data calls are public and signed', () => {
+  it('the six screen-data calls are public and signed', () => {
     for (const def of Object.values(screenDataRoutes) as RouteDef[]) {
       expect(def.access).toBe('public');
       expect(def.signed).not.toBe(false);
@@ -212,6 +316,7 @@ describe('display rules', () => {
     expect(Object.values(screenDataRoutes).map((d) => d.path)).toEqual([
       '/v1/offline/screen/ip/sale',
       '/v1/offline/screen/ip/hot',
+      '/v1/offline/screen/ip/list',
       '/v1/offline/screen/user',
       '/v6/offline/barrage',
       '/web/offline/screen/active',

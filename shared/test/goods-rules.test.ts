@@ -27,7 +27,7 @@ describe('goods rules (spec 01 §5, in order, on the raw input)', () => {
     [{ pic: '' }, '商品图片不可为空'],
     [{ stock: '' }, '库存不能为空'],
     [{ stock: '-2' }, '库存不能小于0'],
-    [{ stock: '2.5' }, '请输入整数'],
+    [{ stock: '2.5' }, '库存须为整数'],
     [{ is_overseas: 1 }, '海外商品重量不能为空'],
     [{ is_overseas: 1, weight: 1, length: 1, width: 1, height: '0' }, '高度必须大于0'],
   ])('%j answers %s', (patch, message) => {
@@ -43,10 +43,21 @@ describe('goods rules (spec 01 §5, in order, on the raw input)', () => {
 
   it('checks the stock dialog by transition', () => {
     expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: '' })).toBe('请选择库存类型');
-    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 0, stock_limit: 1 })).toBe('库存数量不能小于0');
+    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 0, stock_limit: 1 })).toBe('请输入库存数量');
+    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 0, stock_limit: 1, stock_num: 1.5 })).toBe(
+      '库存数量须为整数',
+    );
+    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 0, stock_limit: 1, stock_num: -1 })).toBe(
+      '库存数量不能小于0',
+    );
     expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, num: 1 })).toBe('请选择操作类型');
     expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 2, num: 0 })).toBe(
       '数量必须大于0',
+    );
+    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 2 })).toBe('请输入数量');
+    // A reduction of 1.5 says it must be a whole number, with the field's name.
+    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 2, num: 1.5 })).toBe(
+      '数量须为整数',
     );
     expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 0 })).toBeNull();
   });
@@ -54,15 +65,17 @@ describe('goods rules (spec 01 §5, in order, on the raw input)', () => {
 
 describe('gacha rules (spec 01 §5)', () => {
   it.each([
-    [{ goods_title: ' ' }, '不可为空'],
+    [{ goods_title: ' ' }, '商品名称不可为空'],
     [{ price: 'x' }, '请输入数字值'],
     [{ price: '50001' }, '最小0.01元最大5万'],
     [{ cost_price: '0' }, '最小0.01元最大5万'],
     [{ stock: '100001' }, '正整数，最小0，最大数10万'],
     [{ stock: '-1' }, '正整数，最小0，最大数10万'],
-    [{ pics: '[]' }, '不可为空'],
-    [{ pics: 'not json' }, '不可为空'],
-    [{ channel: '' }, '不可为空'],
+    [{ pics: '[]' }, '图片不可为空'],
+    [{ pics: 'not json' }, '图片不可为空'],
+    [{ channel: '' }, '渠道不可为空'],
+    [{ label: ['a', 'b', 'c', 'd', 'e'] }, '标签最多4个'],
+    [{ label: ['x'.repeat(51)] }, '标签不能超过50个字符'],
   ])('%j answers %s', (patch, message) => {
     expect(messageOf(gachaSave, { ...gacha, ...patch })).toBe(message);
   });

@@ -381,5 +381,5 @@ describe('any sequence of operations keeps a valid level list', () => {
     }
     // The sequences exercise every operation where it is allowed, not only the refusals.
     for (const op of ops) expect(changed[op]).toBeGreaterThan(100);
-  });
+  }, 120_000); // a fixed amount of work; a busy machine must not fail it
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonical, sign, signHeaders } from '../src/index.js';
+import { canonical, NONCE_PATTERN, newNonce, sign, signHeaders } from '../src/index.js';
 
 describe('canonical', () => {
   it('sorts keys ascending and joins key=value with &', () => {
@@ -38,6 +38,28 @@ describe('sign', () => {
   it('handles Chinese text', () => {
     const expected = createHash('sha256').update('/p\ns\n1\nname=上海仓', 'utf8').digest('hex');
     expect(sign('/p', 's', '1', { name: '上海仓' })).toBe(expected);
+  });
+});
+
+describe('nonce', () => {
+  it('is appended to the signed text after the parameters', () => {
+    const expected = createHash('sha256').update('/p\ns\n1\na=1\nabcdef012345').digest('hex');
+    expect(sign('/p', 's', '1', { a: 1 }, 'abcdef012345')).toBe(expected);
+    expect(sign('/p', 's', '1', { a: 1 }, 'abcdef012345')).not.toBe(sign('/p', 's', '1', { a: 1 }));
+    expect(sign('/p', 's', '1', { a: 1 }, 'abcdef012345')).not.toBe(sign('/p', 's', '1', { a: 1 }, 'abcdef012346'));
+  });
+  it('a fresh one each time, of the accepted form', () => {
+    const a = newNonce();
+    expect(a).toMatch(NONCE_PATTERN);
+    expect(newNonce()).not.toBe(a);
+  });
+  it('signHeaders carries it when given', () => {
+    expect(signHeaders('/p', 's', {}, 1_000_000, 'n0nce-abc')).toEqual({
+      sign: sign('/p', 's', '1000', {}, 'n0nce-abc'),
+      mt: '1000',
+      nonce: 'n0nce-abc',
+    });
+    expect(signHeaders('/p', 's', {}, 1_000_000)).not.toHaveProperty('nonce');
   });
 });
 

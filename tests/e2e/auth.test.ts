@@ -55,6 +55,25 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     await context.close();
   });
 
+  it('shows 操作过于频繁，请稍后再试 on the login page after too many failed logins', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await page.goto(`${suite.stack.consoleUrl}/login`);
+    await page.getByTestId('login-email').fill('coupon@demo.local');
+    for (let i = 0; i < 5; i++) {
+      await page.getByTestId('login-password').fill(`wrong-${i}`);
+      await page.getByTestId('login-submit').click();
+      await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('账号或密码错误');
+      await expect.poll(() => page.getByTestId('login-submit').isEnabled()).toBe(true);
+    }
+    // The right password is refused too while the account is throttled.
+    await page.getByTestId('login-password').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('操作过于频繁，请稍后再试');
+    await shot(page, 'login-throttled');
+    expect(page.url()).toContain('/login');
+    await context.close();
+  });
+
   it('prompts 登录失效 once when the session is revoked on the server, and go-login returns to /login', async () => {
     const { context, page } = await newPage(suite.browser);
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
@@ -75,6 +94,44 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     await page.getByTestId('session-go-login').click();
     await page.waitForURL(/\/login/);
     expect((await context.cookies()).find((c) => c.name === 'web_token')?.value ?? '').toBe('');
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasBrowser)('the account menu', () => {
+  const suite = useBrowserStack();
+
+  it('changes the password (typed twice, shown on demand), signs out with a word, and signs in with the new one', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'coupon@demo.local');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('change-password').click();
+    const error = (name: string) => page.getByTestId(`error-${name}`);
+    await page.getByTestId('old-password').fill('demo1234');
+    await page.getByTestId('new-password').fill('newpass88');
+    await page.getByTestId('confirm-password').fill('newpass89');
+    await page.getByTestId('password-save').click();
+    await expect.poll(() => error('confirm_password').textContent()).toBe('两次输入的新密码不一致');
+    expect(await page.getByTestId('confirm-password').getAttribute('type')).toBe('password');
+    await page.getByTestId('confirm-password-toggle').click();
+    expect(await page.getByTestId('confirm-password').getAttribute('type')).toBe('text');
+    await shot(page, 'password-dialog');
+    await page.getByTestId('confirm-password').fill('newpass88');
+    await page.getByTestId('password-save').click();
+    await expect.poll(() => page.getByText('修改成功').first().isVisible()).toBe(true);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByTestId('logged-out').textContent()).toBe('已退出登录');
+    await shot(page, 'logged-out');
+
+    await page.getByTestId('tab-shop').click();
+    await page.getByTestId('login-email').fill('coupon@demo.local');
+    await page.getByTestId('login-password').fill('newpass88');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await context.close();
   });
 });

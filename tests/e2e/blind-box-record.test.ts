@@ -5,10 +5,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
+import { fieldError, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
-const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const TITLE = '浏览器录入 星空派对系列';
 
 async function submitExpect(page: Page, field: string, message: string) {
@@ -201,6 +200,13 @@ describe.skipIf(!hasBrowser)('blind-box records and review', () => {
     await expect.poll(() => toast(page, '请先选择品牌').isVisible()).toBe(true);
     await page.getByTestId('record-submit').click();
     await expect.poll(() => fieldError(page, 'goods_ip_id').textContent()).toBe('请选择盲盒品牌');
+    // The picker chooses an IP brand: its label, its placeholder and its empty answer all say 品牌;
+    // the shop itself is 所属店铺.
+    const labels = page.locator('label');
+    expect(await labels.filter({ hasText: '盲盒品牌' }).count()).toBe(1);
+    expect(await labels.filter({ hasText: '盲盒店铺' }).count()).toBe(0);
+    expect(await labels.filter({ hasText: '所属店铺' }).count()).toBe(1);
+    expect(await page.getByTestId('record-brand-search').getAttribute('placeholder')).toBe('请输入品牌名称搜索');
 
     await page.getByTestId('record-brand-search').fill('不存在的品牌');
     await expect.poll(() => page.getByTestId('record-brand-empty').textContent()).toBe('未找到此品牌');
@@ -228,6 +234,17 @@ describe.skipIf(!hasBrowser)('blind-box records and review', () => {
     await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
     expect(await page.getByTestId('record-brand-options').count()).toBe(0);
     await shot(page, 'blind-box-record-shop');
+
+    // Where the shop itself is meant, its messages say 店铺 too (the API's answer and the form's).
+    await page.goto(`${suite.stack.consoleUrl}/blindBox/overseasWarehouse`);
+    await page.waitForURL(/ip_id=\d+/);
+    await page.getByTestId('warehouse-add').click();
+    await expect.poll(() => page.getByTestId('warehouse-dialog').isVisible()).toBe(true);
+    await page.getByTestId('warehouse-brand').selectOption('');
+    await page.getByTestId('warehouse-save').click();
+    await expect.poll(() => fieldError(page, 'ip_id').textContent()).toBe('请选择店铺');
+    expect(await page.getByTestId('warehouse-dialog').locator('label').filter({ hasText: '品牌' }).count()).toBe(0);
+    await shot(page, 'shop-warehouse-words');
     await context.close();
   });
 });

@@ -4,10 +4,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { fieldError, toast } from '../support/page.js';
 import { type BrowserSuite, useBrowserStack } from '../support/suite.js';
-
-const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function publishExpect(page: Page, field: string, message: string) {
   await page.getByTestId('release-submit').click();
@@ -59,10 +57,20 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await pickTemplate(page, 'Molly 甜品派对系列');
     await expect.poll(() => page.getByTestId('release-template-preview').textContent()).toContain('官方售价 ¥59');
 
-    // The overseas switch clears a template that is not overseas.
+    // The overseas switch would clear a template that is not overseas: it asks first.
     await page.getByTestId('release-overseas').click();
-    await expect.poll(() => toast(page, '当前盲盒不支持海外售卖').isVisible()).toBe(true);
-    expect(await page.getByTestId('release-template-preview').count()).toBe(0);
+    await expect
+      .poll(() => page.getByText('当前盲盒不支持海外售卖，开启后将清空已选盲盒和盒机分配，是否继续？').isVisible())
+      .toBe(true);
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => toast(page, '已取消操作').isVisible()).toBe(true);
+    expect(await page.getByTestId('release-overseas').getAttribute('data-state')).toBe('unchecked');
+    expect(await page.getByTestId('release-template-preview').textContent()).toContain('官方售价 ¥59');
+    await shot(page, 'blind-box-release-overseas-cancelled');
+    await page.getByTestId('release-overseas').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('release-template-preview').count()).toBe(0);
+    expect(await page.getByTestId('release-overseas').getAttribute('data-state')).toBe('checked');
     await pickTemplate(page, 'Molly 甜品派对系列');
     await expect.poll(() => page.getByTestId('release-template-preview').count()).toBe(0);
     await pickTemplate(page, 'Molly 星愿旅行系列');
@@ -116,10 +124,23 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     expect((await stocks()).reduce((a, b) => a + b, 0)).toBe(240);
     await shot(page, 'blind-box-release-allocation');
 
-    await page.getByTestId('release-submit').click();
-    await expect.poll(() => toast(page, '发布成功').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('release-published-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    // 保存 creates the machine delisted; the result says how players verify its draws.
+    await page.getByTestId('release-save').click();
+    await expect.poll(() => toast(page, '保存成功').isVisible()).toBe(true);
+    expect(await page.getByTestId('release-published-title').textContent()).toBe('保存成功');
+    await page.getByTestId('release-published-fairness-how').click();
+    await expect
+      .poll(() => page.getByTestId('release-published-fairness-hash').textContent())
+      .toMatch(/^[0-9a-f]{64}$/);
     await shot(page, 'blind-box-release-published');
+    const token = await suite.stack.login('brand@demo.local');
+    const machines = await suite.stack.call<{ list: { title: string; off: number; stock: number }[] }>(
+      'GET',
+      '/web/goods/box/list',
+      { ip_id: ipId, keyword: '星愿旅行' },
+      token,
+    );
+    expect(machines.body.data.list[0]).toMatchObject({ title: 'Molly 星愿旅行系列', off: 1, stock: 20 });
     await context.close();
   });
 
@@ -231,6 +252,8 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('coupon-row').filter({ hasText: '盲盒八五折券' }).getByTestId('coupon-pick').click();
     await expect.poll(() => page.getByTestId('bm-err-coupon-title').textContent()).toBe('盲盒八五折券（8.5折）');
     await shot(page, 'blind-box-settings-machine-dialog');
+    // Identical toasts collapse into one: let the cabinet's 设置成功！ go before saving again.
+    await expect.poll(() => page.getByText('设置成功！', { exact: true }).count()).toBe(0);
     await page.getByTestId('box-machine-save').click();
     await expect.poll(() => toast(page, '设置成功！').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('machine-card').textContent()).toContain('盲盒八五折券');

@@ -7,11 +7,10 @@ import { api, type DrawMachine } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { fieldError, toast } from '../support/page.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
 
-const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 async function fillTime(page: Page, testId: string, value: string) {
@@ -93,6 +92,16 @@ describe.skipIf(!hasBrowser)('coupons', () => {
     await page.waitForURL(/\/blindBox\/coupon(\?|$)/);
     const copyRow = page.getByTestId('coupon-row').filter({ hasText: '副本' });
     await expect.poll(() => copyRow.count()).toBe(1);
+
+    // Edit while nobody has claimed it: saving says 已编辑.
+    await copyRow.getByTestId('coupon-edit').click();
+    await page.waitForURL(/couponAdd\?id=\d+/);
+    await expect.poll(() => page.getByTestId('coupon-title').inputValue()).toBe('满百减十（副本）');
+    await page.getByTestId('coupon-title').fill('满百减十（副本二）');
+    await save.click();
+    await expect.poll(() => toast(page, '已编辑').isVisible()).toBe(true);
+    await page.waitForURL(/\/blindBox\/coupon(\?|$)/);
+    await expect.poll(() => page.getByTestId('coupon-row').filter({ hasText: '副本二' }).count()).toBe(1);
 
     // Delete: cancel says 已取消删除; confirm removes it.
     await copyRow.getByTestId('coupon-delete').click();

@@ -6,11 +6,11 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, hasBrowser, LAUNCH_ARGS, passwordLogin, shot } from '../support/browser.js';
+import { toast } from '../support/page.js';
 import { type Stack, startStack } from '../support/stack.js';
 
 const WIRE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const MACHINE = 'Molly 星愿旅行系列';
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** The open popover's day cell for `n` in the shown month. */
 const dayCell = (page: Page, n: number) =>

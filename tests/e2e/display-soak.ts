@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { launch } from '../support/browser.js';
+import { scaled } from '../support/patience.js';
 import { CONTROL_KEY, type DisplayStack, startDisplayStack } from './display-support.js';
 
 export interface SoakSample {
@@ -79,11 +80,12 @@ async function sample(page: Page, cycle: number, cdp: import('playwright-core').
   };
 }
 
+/** Page turns whose fade has finished (a count: it moves even when every frame starts a new fade). */
 const turns = (page: Page) =>
   page.evaluate(
     () =>
-      (window as unknown as { __display: { debug(): { areas: { turns?: number }[] } } }).__display.debug().areas[0]
-        ?.turns ?? 0,
+      (window as unknown as { __display: { debug(): { areas: { settled?: number }[] } } }).__display.debug().areas[0]
+        ?.settled ?? 0,
   );
 
 /** Run `cycles` page turns; every `excursionEvery` turns visit sell mode and the prize overlay first. */
@@ -91,6 +93,12 @@ export async function runSoak(opts: {
   cycles: number;
   excursionEvery?: number;
   onSample?: (s: SoakSample) => void;
+  /** Slow the page's CPU this many times (Chromium's throttling): a renderer on a busy machine. */
+  cpuThrottle?: number;
+  /** Full carousel rotations before the baseline (default 2). */
+  warmupRotations?: number;
+  /** Hold every picture this long on its way to the page (a busy hub or network). */
+  pictureDelayMs?: number;
   browser?: Browser;
   stack?: DisplayStack;
 }): Promise<SoakResult> {
@@ -101,29 +109,38 @@ export async function runSoak(opts: {
   try {
     const page = await context.newPage();
     await page.addInitScript(countListeners);
+    const delay = opts.pictureDelayMs;
+    if (delay)
+      await page.route('**/img?*', async (route) => {
+        await new Promise((r) => setTimeout(r, delay));
+        await route.continue().catch(() => undefined);
+      });
     await page.goto(`${stack.mediaUrl}/extend_center?speed=25&admin=1`);
     await page.waitForFunction(
       () => (window as unknown as { __display?: { ready: boolean } }).__display?.ready === true,
       null,
-      { timeout: 20_000 },
+      { timeout: scaled(20_000) },
     );
     const cdp = await page.context().newCDPSession(page);
+    const throttle = (rate: number) =>
+      opts.cpuThrottle ? cdp.send('Emulation.setCPUThrottlingRate', { rate }) : Promise.resolve();
     const ctl = new WebSocket(stack.wsUrl);
     await new Promise((r) => ctl.once('open', r));
     ctl.send(JSON.stringify({ type: 'hello', data: { key: CONTROL_KEY } }));
     const send = (m: unknown) => ctl.send(JSON.stringify(m));
     const waitTurn = async (n: number) => {
-      // A turn is complete once its fade has finished.
+      // The page turns on a slow renderer when asked to; it is measured at full speed.
+      await throttle(opts.cpuThrottle ?? 1);
+      // A turn is complete once its fade has finished. (Not "no fade now": on a slow renderer at 25×
+      // one frame ends a fade and starts the next, so the carousel is fading whenever it is looked at.)
       await page.waitForFunction(
-        (want) => {
-          const a = (
-            window as unknown as { __display: { debug(): { areas: { turns?: number; fading?: boolean }[] } } }
-          ).__display.debug().areas[0];
-          return (a?.turns ?? 0) >= want && !a?.fading;
-        },
+        (want) =>
+          ((window as unknown as { __display: { debug(): { areas: { settled?: number }[] } } }).__display.debug()
+            .areas[0]?.settled ?? 0) >= want,
         n,
-        { timeout: 30_000, polling: 40 },
+        { timeout: scaled(30_000), polling: 40 },
       );
+      await throttle(1);
     };
     const viewIs = (view: string) =>
       page.waitForFunction(
@@ -131,7 +148,7 @@ export async function runSoak(opts: {
           (window as unknown as { __display: { debug(): { areas: { view: string }[] } } }).__display.debug().areas[0]
             ?.view === v,
         view,
-        { timeout: 30_000, polling: 40 },
+        { timeout: scaled(30_000), polling: 40 },
       );
 
     // Warm up: an excursion and two full rotations, so every picture has loaded and every text size has been seen.
@@ -148,7 +165,7 @@ export async function runSoak(opts: {
         () =>
           (window as unknown as { __display: { debug(): { overlay: unknown } } }).__display.debug().overlay !== null,
         null,
-        { timeout: 30_000, polling: 40 },
+        { timeout: scaled(30_000), polling: 40 },
       );
       send({ type: 'close', data: {} });
       send({ type: 'wait', data: { centerScreen: 3 } });
@@ -156,7 +173,24 @@ export async function runSoak(opts: {
     };
     await excursion();
     let seen = await turns(page);
-    await waitTurn(seen + pages * 2 + 1);
+    await waitTurn(seen + pages * (opts.warmupRotations ?? 2) + 1);
+    // On a busy machine a picture may arrive after its page has turned, and its GPU texture appears
+    // when that page next shows: rotate until nothing is loading and a rotation adds no texture.
+    const stats = () =>
+      page.evaluate(() =>
+        (window as unknown as { __display: { stats(): { textures: number; loading: number } } }).__display.stats(),
+      );
+    for (let round = 0, before = -1; opts.warmupRotations !== 0 && round < 5; round++) {
+      await page.waitForFunction(
+        () => (window as unknown as { __display: { stats(): { loading: number } } }).__display.stats().loading === 0,
+        null,
+        { timeout: scaled(30_000), polling: 100 },
+      );
+      await waitTurn((await turns(page)) + pages);
+      const { textures } = await stats();
+      if (textures === before) break;
+      before = textures;
+    }
     seen = await turns(page);
     const baseline = await sample(page, 0, cdp);
     const samples: SoakSample[] = [];

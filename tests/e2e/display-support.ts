@@ -90,6 +90,8 @@ const BRANDS = [
   '森林',
   '云朵',
 ];
+/** Brands the venue shows without sales in the window: not on the hot list. */
+export const QUIET_BRANDS = ['新星工坊', '月光盒子'];
 const NAMES = [
   '欧皇小王',
   '幸运星',
@@ -121,7 +123,7 @@ export async function startFakePlatform(opts: { sales?: number } = {}): Promise<
   const pic = (name: string) => `${url}/pics/${name}.png`;
   let barrageId = 0;
   const state = {
-    active: { type: 0, state: 0, goods: [], records: [], lucky_user: [] } as ActivityStatus,
+    active: { type: 0, activity_type: 13, state: 0, goods: [], records: [], lucky_user: [] } as ActivityStatus,
   };
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -147,8 +149,11 @@ export async function startFakePlatform(opts: { sales?: number } = {}): Promise<
   const sales = opts.sales ?? 12;
   app.get('/v1/offline/screen/ip/sale', async () =>
     ok({
+      // Draw machines and kujis alternate, numbered on their own as the platform numbers them:
+      // machine 1, kuji 1, machine 2, kuji 2, …
       list: Array.from({ length: sales }, (_, i) => ({
-        id: i + 1,
+        id: Math.floor(i / 2) + 1,
+        activity_type: i % 2 ? 14 : 13,
         name: `${BRANDS[i % BRANDS.length]}${['星空', '夏日', '森林', '甜品', '机甲', '童话'][i % 6]}系列盲盒`,
         begin: `2026-05-01 ${String(10 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00`,
         state: i < 4 ? 1 : 0,
@@ -171,12 +176,25 @@ export async function startFakePlatform(opts: { sales?: number } = {}): Promise<
       })),
     }),
   );
+  // Every brand of the venue: the hot ones and two without recent sales.
+  app.get('/v1/offline/screen/ip/list', async () =>
+    ok({
+      list: [...BRANDS, ...QUIET_BRANDS].map((name, i) => ({
+        id: i + 1,
+        name,
+        pic: pic(`sale-${i}`),
+        logo: pic(`logo-${i}`),
+        hot: Math.max(0, 1000 - i * 37) * (i < BRANDS.length ? 1 : 0),
+      })),
+    }),
+  );
   app.get('/v1/offline/screen/user', async () =>
     ok({
       list: NAMES.slice(0, 7).map((name, i) => ({
         user_id: i + 1,
         name,
-        avatar: pic(`avatar-${i}`),
+        // The last two players have no avatar.
+        avatar: i >= 5 ? '' : pic(`avatar-${i}`),
         avatar_frame: '',
         amount: 28888 - i * 3100.5,
       })),
@@ -191,7 +209,7 @@ export async function startFakePlatform(opts: { sales?: number } = {}): Promise<
     for (let id = from + 1; id <= barrageId && list.length < 10; id++)
       list.push({
         id,
-        user: { name: NAMES[id % NAMES.length]!, avatar: pic(`avatar-${id % 7}`) },
+        user: { name: NAMES[id % NAMES.length]!, avatar: id % 3 === 0 ? '' : pic(`avatar-${id % 7}`) },
         action: (id % 5) + 1,
         ip_title: BRANDS[id % BRANDS.length]!,
         active_title: `${BRANDS[id % BRANDS.length]}系列`,
@@ -209,7 +227,15 @@ export async function startFakePlatform(opts: { sales?: number } = {}): Promise<
       return state.active;
     },
     setActive(value) {
-      state.active = { type: 0, state: 0, goods: [], records: [], lucky_user: [], ...value } as ActivityStatus;
+      state.active = {
+        type: 0,
+        activity_type: 13,
+        state: 0,
+        goods: [],
+        records: [],
+        lucky_user: [],
+        ...value,
+      } as ActivityStatus;
     },
     close: () => app.close(),
   };

@@ -1,9 +1,10 @@
 // 抽盒机管理: the list with its header, filters and links; the detail dialog's tabs and every
 // button with its confirmation and messages; the numbers moving after real draws by players.
+import { randomUUID } from 'node:crypto';
 import { DEV_APP_SECRET, signHeaders } from '@toy/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const TITLE = 'Molly 星愿旅行系列';
@@ -16,13 +17,15 @@ async function post<T>(
 ) {
   const res = await fetch(apiUrl + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...signHeaders(path, DEV_APP_SECRET, body), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...signHeaders(path, DEV_APP_SECRET, body, Date.now(), randomUUID()),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   return (await res.json()) as { status: number; msg: string; data: T };
 }
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 describe.skipIf(!hasBrowser)('draw machines', () => {
   const suite = useBrowserStack();
@@ -43,7 +46,15 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
       expect(href.searchParams.get('temp_title')).toBe(TITLE);
       expect(href.searchParams.get('type')).toBe('1');
     }
+    // Same-named machines are told apart by batch and sale time; 官方售价 is the record's price.
+    expect(await row.getByTestId('dm-batch').textContent()).toMatch(/^批次 \d+ · 发售 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     await shot(page, 'draw-machine-list');
+
+    // 查看剩余库存 opens the dialog on each style's remaining boxes.
+    await row.getByTestId('dm-stock-view').click();
+    await expect.poll(() => page.getByTestId('dm-tab-goods').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByTestId('dm-goods-left').count()).toBeGreaterThan(0);
+    await page.getByTestId('dm-close').click();
 
     // Keyword search and reset.
     await page.getByTestId('dm-filter-keyword').fill('不存在的盒机');
@@ -89,16 +100,19 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
 
     await dialog.getByTestId('dm-tab-goods').click();
     await expect.poll(() => dialog.getByTestId('dm-goods-row').count()).toBe(8);
+    // 概率公示 speaks a merchant's words; the hash and the steps are behind 玩家如何验证.
     await dialog.getByTestId('dm-tab-fair').click();
-    await expect.poll(() => dialog.getByTestId('dm-seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await expect.poll(() => dialog.getByTestId('dm-fairness').textContent()).toContain('抽取记录可验证');
+    expect(await dialog.getByTestId('dm-fairness-hash').count()).toBe(0);
+    await dialog.getByTestId('dm-fairness-how').click();
+    await expect.poll(() => dialog.getByTestId('dm-fairness-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await dialog.getByTestId('dm-fairness-steps').textContent()).toContain('/public/box/fairness?batch_id=');
     await shot(page, 'draw-machine-dialog-disclosure');
     await dialog.getByTestId('dm-tab-basic').click();
 
-    // Sale time while listed: must delist first.
-    await dialog.getByTestId('dm-action-shelves').click();
-    await page.getByTestId('dm-shelves-submit').click();
-    await expect.poll(() => toast(page, '调整发售时间需先下架抽盒机').isVisible()).toBe(true);
-    await page.getByTestId('dm-shelves-dialog').getByRole('button', { name: '取消' }).click();
+    // Sale time while listed: the button is disabled, with the reason beside it.
+    expect(await dialog.getByTestId('dm-action-shelves').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('dm-shelves-hint').textContent()).toBe('调整发售时间需先下架抽盒机');
 
     // Delist with a confirmation (cancel first).
     await dialog.getByTestId('dm-toggle').click();
@@ -142,6 +156,9 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     const stockText = async () => (await dialog.getByTestId('dm-basic-stock').textContent()) ?? '';
     const cases = Number((await stockText()).split(' ')[0]);
     await dialog.getByTestId('dm-action-stock').click();
+    // The dialog says what there is now before asking for a change.
+    const current = () => page.getByTestId('dm-stock-current').textContent();
+    await expect.poll(current).toContain(`当前库存：${cases} 箱`);
     await page.getByTestId('dm-stock-num').fill('2');
     await page.getByTestId('dm-stock-submit').click();
     await expect.poll(() => toast(page, '请点击分配盒机').isVisible()).toBe(true);
@@ -153,6 +170,7 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     await expect.poll(stockText).toMatch(new RegExp(`^${cases + 2} 箱`));
 
     await dialog.getByTestId('dm-action-stock').click();
+    await expect.poll(current).toContain(`当前库存：${cases + 2} 箱`);
     await page.getByTestId('dm-stock-type').selectOption('2');
     await page.getByTestId('dm-stock-num').fill(String(cases + 3));
     await page.getByTestId('dm-stock-submit').click();

@@ -1,14 +1,11 @@
 // 运费模板 and 订阅申请 (spec 02 screens 8 and 12): the freight rules in order, free_num 1 forcing
 // both prices to 0; applications made by players, approved and rejected with their confirmations.
 import { api } from '@toy/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { fieldError, toast } from '../support/page.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
-
-const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 describe.skipIf(!hasBrowser)('freight templates and subscription applications', () => {
   const suite = useBrowserStack();

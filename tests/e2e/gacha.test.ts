@@ -1,15 +1,16 @@
 // 扭蛋商品管理 as a merchant would try it: add with the rules of §5, bound goods (locked price,
 // add stock, unbind), 失效, filters across a reload, import with an error report, export with progress.
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { messages } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet, GACHA_HEADER, gachaRow, importGacha, mp4File, xlsxFile } from '../support/goods.js';
 import { pngFile } from '../support/images.js';
+import { fieldError, settle, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
-
-const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-const settle = (page: Page) => page.waitForTimeout(400);
 
 async function saveAndExpect(page: Page, field: string, message: string) {
   await page.getByTestId('gacha-save').click();
@@ -58,9 +59,9 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     const title = `E2E 扭蛋 ${Date.now()}`;
     await page.getByTestId('gacha-add').click();
     await expect.poll(() => page.getByTestId('gacha-dialog').isVisible()).toBe(true);
-    await saveAndExpect(page, 'goods_title', '不可为空');
+    await saveAndExpect(page, 'goods_title', '商品名称不可为空');
     await page.getByTestId('gacha-title').fill(title);
-    await saveAndExpect(page, 'price', '不可为空');
+    await saveAndExpect(page, 'price', '零售价不可为空');
     await page.getByTestId('gacha-price').fill('abc');
     await saveAndExpect(page, 'price', '请输入数字值');
     await page.getByTestId('gacha-price').fill('60000');
@@ -72,12 +73,12 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await page.getByTestId('gacha-stock').fill('1.5');
     await saveAndExpect(page, 'stock', '正整数，最小0，最大数10万');
     await page.getByTestId('gacha-stock').fill('200');
-    await saveAndExpect(page, 'pics', '不可为空');
+    await saveAndExpect(page, 'pics', '图片不可为空');
     await page
       .getByTestId('gacha-pics-input')
       .setInputFiles([await pngFile(800, 800, 'g1.png'), await pngFile(800, 800, 'g2.png')]);
     await expect.poll(() => page.getByTestId('gacha-pics-item').count()).toBe(2);
-    await saveAndExpect(page, 'channel', '不可为空');
+    await saveAndExpect(page, 'channel', '渠道不可为空');
     await page.getByTestId('gacha-channel').fill('线下门店');
     await page.getByTestId('gacha-label-1').fill('限定');
     await page.getByTestId('gacha-label-2').fill('热卖');
@@ -178,6 +179,63 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await context.close();
   });
 
+  it('imports the downloaded template as it is; lists every mistake of a row; says why a file is refused', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
+    await openGacha(page, suite.stack.consoleUrl);
+
+    // 下载模板 opens the file; uploaded again untouched, its example row is one goods to create.
+    const [answer, tab] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/web/goods/gacha/template')),
+      context.waitForEvent('page'),
+      page.getByTestId('gacha-template').click(),
+    ]);
+    const templateUrl = ((await answer.json()) as { data: { url: string } }).data.url;
+    await tab.close().catch(() => undefined);
+    const res = await fetch(templateUrl);
+    expect(res.ok).toBe(true);
+    const templatePath = join(tmpdir(), `gacha-template-${Date.now()}.xlsx`);
+    writeFileSync(templatePath, Buffer.from(await res.arrayBuffer()));
+    await page.getByTestId('gacha-import-input').setInputFiles(templatePath);
+    await expect.poll(() => page.getByTestId('import-create').textContent()).toBe('1');
+    expect(await page.getByTestId('import-errors').textContent()).toBe('0');
+    expect(await page.getByTestId('import-confirm').isDisabled()).toBe(false);
+    await page.getByRole('button', { name: '取消' }).click();
+
+    // One row with three mistakes: each is listed, each names its column.
+    const word = `多错${Date.now()}`;
+    const bad = gachaRow(`${word} 1`, '');
+    bad[2] = '';
+    bad[6] = '';
+    await page
+      .getByTestId('gacha-import-input')
+      .setInputFiles(xlsxFile([GACHA_HEADER, bad, gachaRow(`${word} 2`, pic)], 'many.xlsx'));
+    await expect.poll(() => page.getByTestId('import-errors').textContent()).toBe('1');
+    await expect
+      .poll(() => page.getByTestId('import-error-row').allTextContents())
+      .toEqual(['第2行零售价零售价不可为空', '第2行图片图片不可为空', '第2行渠道渠道不可为空']);
+    await settle(page);
+    await shot(page, 'gacha-import-every-error');
+    await page.getByRole('button', { name: '取消' }).click();
+
+    // Files that are not the template say why, not only 上传失败.
+    await page.getByTestId('gacha-import-input').setInputFiles(await pngFile(10, 10, 'picture.xlsx'));
+    await expect.poll(() => toast(page, messages.upload.notXlsx).isVisible()).toBe(true);
+    await page.getByTestId('gacha-import-input').setInputFiles(
+      xlsxFile(
+        [
+          ['名称', '价格'],
+          ['a', 1],
+        ],
+        'wrong.xlsx',
+      ),
+    );
+    await expect.poll(() => toast(page, messages.gacha.importHeader).isVisible()).toBe(true);
+    await page.getByTestId('gacha-import-input').setInputFiles(xlsxFile([GACHA_HEADER], 'empty.xlsx'));
+    await expect.poll(() => toast(page, messages.gacha.importEmpty).isVisible()).toBe(true);
+    expect(await page.getByText(messages.upload.failed, { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
   it('exports the filtered goods as a job with a progress bar', async () => {
     const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
     const ipId = await openGacha(page, suite.stack.consoleUrl);
@@ -206,6 +264,33 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     const sheet = await fetchSheet((await page.getByTestId('export-link').getAttribute('href'))!);
     expect(sheet).toHaveLength(2501);
     expect(sheet.slice(1).every((r) => String(r[1]).startsWith(word))).toBe(true);
+
+    // The export centre: export again and close the dialog at once; the job goes on, a toast says
+    // when its file is ready, the header shows a badge, and the file is listed under its name.
+    await page.getByTestId('export-dialog').getByLabel('关闭').click();
+    // The dialog's own follow-up is cut off, so however fast the job runs, only the centre sees it end.
+    await page.route(/\/web\/job\/status/, (route) => route.abort());
+    await page.getByTestId('gacha-export').click();
+    await expect.poll(() => page.getByTestId('export-progress').isVisible()).toBe(true);
+    await page.getByTestId('export-dialog').getByLabel('关闭').click();
+    await expect.poll(() => page.getByTestId('export-dialog').isVisible()).toBe(false);
+    const done = page.getByText(/^导出完成：扭蛋商品_\d{8}_\d{4}\.xlsx$/).first();
+    await expect.poll(() => done.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('export-centre-badge').textContent()).toBe('1');
+    await shot(page, 'export-centre-toast');
+    await page.getByTestId('export-centre').click();
+    const files = page.getByTestId('export-file');
+    await expect.poll(() => files.count()).toBe(2);
+    expect(await files.first().getByTestId('export-file-name').textContent()).toMatch(/^扭蛋商品_\d{8}_\d{4}\.xlsx$/);
+    expect(await files.first().getByTestId('export-file-status').textContent()).toBe('已完成');
+    await settle(page);
+    await shot(page, 'export-centre');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      files.first().getByTestId('export-file-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^扭蛋商品_\d{8}_\d{4}\.xlsx$/);
+    await expect.poll(() => page.getByTestId('export-centre-badge').count()).toBe(0);
     await context.close();
   });
 });

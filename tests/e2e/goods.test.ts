@@ -1,20 +1,10 @@
 // 商品列表 as a merchant would try it: the add dialog's messages in order, edit, the stock dialog's
 // three transitions, delete with cancel, 操作记录, and the filters kept across a reload.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { deleteAfterCancel, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
+import { saveAndExpect, settle, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
-
-const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-/** Let a dialog finish opening before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function saveAndExpect(page: Page, button: string, field: string, message: string) {
-  await page.getByTestId(button).click();
-  await expect.poll(() => fieldError(page, field).textContent()).toBe(message);
-}
 
 describe.skipIf(!hasBrowser)('goods list', () => {
   const suite = useBrowserStack();
@@ -78,10 +68,13 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     const stockValue = () => row.getByTestId('goods-stock-value').textContent();
     await row.getByTestId('goods-stock-edit').click();
     await expect.poll(() => page.getByTestId('stock-current').textContent()).toBe('20');
-    await saveAndExpect(page, 'stock-save', 'stock_limit', '请选择库存类型');
-    await page.getByTestId('stock-type-1').click();
+    // The current stock type (限制库存) is chosen already, so its fields are open.
+    expect(await page.getByTestId('stock-type-1').getAttribute('data-state')).toBe('checked');
+    expect(await page.getByTestId('stock-type-0').getAttribute('data-state')).toBe('unchecked');
     await saveAndExpect(page, 'stock-save', 'action', '请选择操作类型');
     await page.getByTestId('stock-action-1').click();
+    await saveAndExpect(page, 'stock-save', 'num', '请输入数量');
+    await page.getByTestId('stock-quantity').fill('0');
     await saveAndExpect(page, 'stock-save', 'num', '数量必须大于0');
     await page.getByTestId('stock-quantity').fill('5');
     await settle(page);
@@ -92,6 +85,9 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await row.getByTestId('goods-stock-edit').click();
     await page.getByTestId('stock-type-1').click();
     await page.getByTestId('stock-action-2').click();
+    // A reduction of 1.5 says it must be a whole number, not 数量必须大于0.
+    await page.getByTestId('stock-quantity').fill('1.5');
+    await saveAndExpect(page, 'stock-save', 'num', '数量须为整数');
     await page.getByTestId('stock-quantity').fill('30');
     await page.getByTestId('stock-save').click();
     await expect.poll(() => page.getByTestId('form-error').textContent()).toContain('减少数量不能大于当前库存');
@@ -109,7 +105,9 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await row.getByTestId('goods-stock-edit').click();
     await expect.poll(() => page.getByTestId('stock-current').textContent()).toBe('不限库存');
     await page.getByTestId('stock-type-1').click();
-    await saveAndExpect(page, 'stock-save', 'stock_num', '库存数量不能小于0');
+    await saveAndExpect(page, 'stock-save', 'stock_num', '请输入库存数量');
+    await page.getByTestId('stock-num').fill('2.5');
+    await saveAndExpect(page, 'stock-save', 'stock_num', '库存数量须为整数');
     await page.getByTestId('stock-num').fill('12');
     await page.getByTestId('stock-save').click();
     await expect.poll(stockValue).toBe('12');
@@ -120,6 +118,9 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     const actions = await page.getByTestId('audit-action').allTextContents();
     expect(actions).toEqual(['修改库存', '修改库存', '修改库存', '修改库存', '编辑', '新增']);
     expect(await page.getByTestId('audit-dialog').textContent()).toContain('¥66.00');
+    // The brand is named, not numbered (the first brand is chosen by default: Molly 梦工厂).
+    const created = page.getByTestId('audit-entry').last();
+    await expect.poll(() => created.textContent()).toContain('品牌Molly 梦工厂');
     await settle(page);
     await shot(page, 'goods-audit');
     await page.keyboard.press('Escape');
@@ -137,17 +138,25 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await expect.poll(() => page.getByTestId('goods-row').count()).toBe(1);
 
     // Delete: cancel first, then confirm.
-    await row.getByTestId('goods-delete').click();
-    await expect.poll(() => page.getByTestId('confirm-message').textContent()).toBe('确定要删除该商品吗？');
-    await settle(page);
-    await shot(page, 'goods-delete-confirm');
-    await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => toast(page, '已取消删除').isVisible()).toBe(true);
-    expect(await row.count()).toBe(1);
-    await row.getByTestId('goods-delete').click();
-    await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => toast(page, '删除成功！').isVisible()).toBe(true);
-    await expect.poll(() => row.count()).toBe(0);
+    await deleteAfterCancel(page, row, 'goods-delete', {
+      confirm: '确定要删除该商品吗？',
+      picture: 'goods-delete-confirm',
+    });
+    await context.close();
+  });
+
+  it('shows a placeholder, not an overflowing broken image, when a 48px thumbnail cannot load', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
+    // Every picture of the list fails to load, as a removed or unreachable file would.
+    await page.route(/\/files\/.*\.(png|jpe?g|gif)(\?.*)?$/, (route) => route.abort());
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Fgoods%2Flist');
+    await page.waitForURL(/\/goods\/list\?ip_id=\d+/);
+    const row = page.getByTestId('goods-row').first();
+    await expect.poll(() => row.getByTestId('thumbnail-broken').count()).toBe(1);
+    const box = (await row.getByTestId('thumbnail-broken').boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([48, 48]);
+    expect(await row.locator('img').count()).toBe(0);
+    await shot(page, 'goods-thumbnail-broken');
     await context.close();
   });
 });

@@ -3,12 +3,12 @@
 // row, the detail dialog's three tabs and the shelf toggle.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { deleteAfterCancel, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
+import { toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const TITLE = '浏览器发布 一番赏 星河篇';
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function submitExpect(page: Page, message: string) {
   await page.getByTestId('kuji-submit').click();
@@ -220,7 +220,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
         price: 10,
         stock: 1,
         bean: 0,
-        pic: 'kuji.png',
+        pic: 'seed/goods-01.png',
         shelves_time: '2026-01-01 10:00:00',
         goods: JSON.stringify(goods),
       },
@@ -230,13 +230,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     await page.reload();
     const pendingRow = page.getByTestId('kuji-row').filter({ hasText: pending });
     await expect.poll(() => pendingRow.count()).toBe(1);
-    await pendingRow.getByTestId('kuji-delete').click();
-    await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => toast(page, '已取消删除').isVisible()).toBe(true);
-    await pendingRow.getByTestId('kuji-delete').click();
-    await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => toast(page, '删除成功！').isVisible()).toBe(true);
-    await expect.poll(() => pendingRow.count()).toBe(0);
+    await deleteAfterCancel(page, pendingRow, 'kuji-delete');
     await context.close();
   }, 180_000);
 });

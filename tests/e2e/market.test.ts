@@ -7,10 +7,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet, xlsxFile } from '../support/goods.js';
+import { toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const m = messages.market;
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const rows = (page: Page) => page.getByTestId('market-row');
 const total = (page: Page) => page.getByText(/^共 \d+ 个订单$/).textContent();
 
@@ -145,7 +145,7 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     await page.waitForURL(/\/order\/sendMarket\?id=\d+&type=1/);
     await expect.poll(() => page.getByTestId('market-ship-line').count()).toBe(2);
     await page.getByTestId('market-copy').click();
-    await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.success.copiedText).isVisible()).toBe(true);
     await page.getByTestId('market-page-submit').click();
     await expect
       .poll(() => page.getByTestId('error-express_company').textContent())

@@ -2,11 +2,12 @@
 // through the player API; the merchant finds them from the draw machine's links, ships a pickup
 // partly then fully on the ship page, the player confirms, a bulk ship by xlsx with one bad row,
 // the list's ship dialog, and the stored order list.
+import { randomUUID } from 'node:crypto';
 import { DEV_APP_SECRET, messages, signHeaders } from '@toy/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet, xlsxFile } from '../support/goods.js';
+import { toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const TITLE = 'Molly 星愿旅行系列';
@@ -23,15 +24,13 @@ async function send<T>(
     method,
     headers: {
       'content-type': 'application/json',
-      ...signHeaders(path, DEV_APP_SECRET, method === 'POST' ? body : {}),
+      ...signHeaders(path, DEV_APP_SECRET, method === 'POST' ? body : {}, Date.now(), randomUUID()),
       ...headers,
     },
     body: method === 'POST' ? JSON.stringify(body) : undefined,
   });
   return (await res.json()) as { status: number; msg: string; data: T };
 }
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
   const suite = useBrowserStack();
@@ -116,7 +115,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     await page.waitForURL(/\/order\/send\?id=\d+&type=1/);
     await expect.poll(() => page.getByTestId('ship-goods').count()).toBe(3);
     await page.getByTestId('ship-copy').click();
-    await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.success.copiedText).isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('漕溪北路 88 号');
     await page.getByTestId('ship-more').click();
     await expect.poll(() => toast(page, messages.shipment.pageCompanyRequired).isVisible()).toBe(true);

@@ -1,11 +1,9 @@
 // Warehouses, the pattern every list screen copies: filter in the URL, add and edit with the
 // spec's messages in order, 保存成功, and the list kept across a reload.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { fieldError } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
-
-const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
 
 describe.skipIf(!hasBrowser)('warehouses', () => {
   const suite = useBrowserStack();

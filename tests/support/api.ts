@@ -49,8 +49,17 @@ export function apiClient(apiUrl: string): Pick<ApiHandle, 'call' | 'login'> {
   };
 }
 
+/** The API built in the test's own process: its database can be reached directly. */
+export interface InProcessApi extends ApiHandle {
+  /**
+   * One SQL statement on the API's database, for what no call can arrange (a brand with a given id,
+   * a signed merchant); answers the rows.
+   */
+  sql(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
 /** buildApp in this process, on a free port with its own data directory. */
-export async function startApiOnly(env: Record<string, string> = {}): Promise<ApiHandle> {
+export async function startApiOnly(env: Record<string, string> = {}): Promise<InProcessApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toy-stack-'));
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
@@ -66,9 +75,18 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<Ap
   });
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port });
+  // PGlite and node-postgres clients both answer query(text, params) with { rows }.
+  const client = (app.db as unknown as { $client: { query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }> } })
+    .$client;
   return {
     apiUrl,
     ...apiClient(apiUrl),
+    async sql(text, params) {
+      const { rows } = await client.query(text, params);
+      // Straight to the client, past the API's read cache: forget what it holds.
+      app.cache.invalidate('all');
+      return rows as Record<string, unknown>[];
+    },
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core, with the launch flags of DESIGN.md.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { repoRoot } from './api.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || null;
@@ -49,4 +50,32 @@ export async function passwordLogin(page: Page, consoleUrl: string, email: strin
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill('demo1234');
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * A row's delete as a merchant tries it: 取消 first (已取消删除, the row stays), then 确定 (删除成功！,
+ * the row goes). `confirm` is the question the dialog must ask; `picture` names a screenshot of it.
+ */
+export async function deleteAfterCancel(
+  page: Page,
+  row: Locator,
+  button: string,
+  opts: { confirm?: string; picture?: string } = {},
+) {
+  const toast = (text: string) => page.getByText(text, { exact: true }).first();
+  await row.getByTestId(button).click();
+  if (opts.confirm) {
+    await expect.poll(() => page.getByTestId('confirm-message').textContent()).toBe(opts.confirm);
+  }
+  if (opts.picture) {
+    await page.waitForTimeout(400);
+    await shot(page, opts.picture);
+  }
+  await page.getByTestId('confirm-cancel').click();
+  await expect.poll(() => toast('已取消删除').isVisible()).toBe(true);
+  expect(await row.count()).toBe(1);
+  await row.getByTestId(button).click();
+  await page.getByTestId('confirm-ok').click();
+  await expect.poll(() => toast('删除成功！').isVisible()).toBe(true);
+  await expect.poll(() => row.count()).toBe(0);
 }

@@ -16,7 +16,9 @@ const docs: FastifyPluginAsync = async (app) => {
         title: '盲盒商家平台 API',
         description:
           'Every JSON answer is the envelope {status, msg, data}; success is status 0 and an error carries its HTTP status in `status`. ' +
-          'Signed calls send `sign` and `mt` (see shared/src/sign.ts); calls that need a login send `web_token`.',
+          'Signed calls send `sign` and `mt` (see shared/src/sign.ts), and a signed write also a fresh `nonce` (a signed write ' +
+          'already seen is refused as a replay, 409); calls that need a login send `web_token`. The signing secret is public: ' +
+          'the signature is not an authentication, the session is.',
         version: '0.1.0',
       },
       servers: [{ url: app.appConfig.publicUrl }],

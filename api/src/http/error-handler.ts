@@ -1,4 +1,4 @@
-import { firstMessage, messages } from '@toy/shared';
+import { firstMessage, forAccount, messages } from '@toy/shared';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -44,8 +44,10 @@ function messageOfValidation(error: FastifyError): string {
  */
 const errorHandler: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return sendEnvelope(reply, error.statusCode, error.message);
-    if (error.validation) return sendEnvelope(reply, 400, messageOfValidation(error));
+    // A shop account reads 店铺 where a message means the account's own brand (shared forAccount).
+    const worded = (msg: string) => forAccount(msg, request.user?.type);
+    if (error instanceof HttpError) return sendEnvelope(reply, error.statusCode, worded(error.message));
+    if (error.validation) return sendEnvelope(reply, 400, worded(messageOfValidation(error)));
     const known = error.code ? KNOWN[error.code] : undefined;
     if (known) return sendEnvelope(reply, known[0], known[1]);
     if (error instanceof SyntaxError) return sendEnvelope(reply, 400, INVALID_JSON);

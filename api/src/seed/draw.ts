@@ -54,6 +54,7 @@ async function seedIn(db: Db): Promise<void> {
       bean: 5,
       wrap: '拆盒未拆袋',
       box_sign: row.sign,
+      off: 0,
     },
     { brandIds: [brand.id], userId: user.id },
   );

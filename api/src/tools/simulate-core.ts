@@ -1,6 +1,7 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
+import { type ExchangeSummary, simulateExchange } from './simulate-exchange.js';
 import { type KujiSummary, startKuji } from './simulate-kuji.js';
 import { type MarketSummary, simulateMarket } from './simulate-market.js';
 import { startOrders } from './simulate-order.js';
@@ -11,7 +12,10 @@ import {
   pickupRequest,
   simulateFulfilment,
 } from './simulate-pickup.js';
+import { type ScratchSummary, simulateScratch } from './simulate-scratch.js';
+import { type SkinSummary, simulateSkin } from './simulate-skin.js';
 import { applyForSubscription, reviewSubscriptions } from './simulate-subscription.js';
+import { simulateToy, type ToySummary } from './simulate-toy.js';
 
 export interface SimulateOptions {
   minutes: number;
@@ -19,6 +23,8 @@ export interface SimulateOptions {
   /** Pause between one player's actions, ms. */
   thinkMs: number;
   merchant: { email: string; password: string };
+  /** The platform reviewer who decides the simulated skins (default the demo reviewer). */
+  reviewer?: { email: string; password: string };
   log?: (line: string) => void;
 }
 
@@ -36,6 +42,14 @@ export interface SimulateSummary {
   market?: MarketSummary;
   /** 一番赏 draws (simulate-kuji.ts), when kujis are on sale. */
   kuji?: KujiSummary;
+  /** Scratch-code redemptions (simulate-scratch.ts). */
+  scratch?: ScratchSummary;
+  /** Toys, scenes and moments made, reviewed and received from draws (simulate-toy.ts). */
+  toy?: ToySummary;
+  /** Wallpapers, exchange methods and the players' claims (simulate-exchange.ts). */
+  exchange?: ExchangeSummary;
+  /** Brand skins submitted, reviewed, listed and claimed (simulate-skin.ts). */
+  skin?: SkinSummary;
   /** Subscription applications the players made (the merchant reviews them at the end). */
   subscriptions: number;
 }
@@ -105,10 +119,14 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     if (id !== null) drawCoupons.set(ipId, id);
   }
 
+  const playerTokens: string[] = [];
+  const playerPhones: string[] = [];
   const runPlayer = async (i: number) => {
     const phone = `188${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
     const login = await call(api.player.login, { phone, nickname: `模拟玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
+    playerTokens.push(headers.player_token);
+    playerPhones.push(phone);
     if (await applyForSubscription(client, headers.player_token, ipIds, i)) summary.subscriptions += 1;
     const coupons = new Map<number, number>();
     if (i % 2 === 0)
@@ -164,6 +182,29 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     clearInterval(refresher);
   }
   summary.kuji = await kuji.finish();
+  if (ipIds[0] !== undefined)
+    summary.scratch = await simulateScratch(client, { web_token, ipId: ipIds[0], players: playerTokens, log });
+  if (ipIds[0] !== undefined) {
+    const ipId = ipIds[0];
+    summary.toy = await simulateToy(client, { web_token, ipId, players: playerTokens.slice(0, 3), log });
+    summary.exchange = await simulateExchange(client, {
+      web_token,
+      ipId,
+      players: playerTokens,
+      machineId: machines.find((m) => m.ip_id === ipId)?.id,
+      log,
+    });
+    summary.skin = await simulateSkin(client, {
+      web_token,
+      ipId,
+      phones: playerPhones,
+      reviewer: {
+        email: opts.reviewer?.email ?? 'reviewer@demo.local',
+        password: opts.reviewer?.password ?? 'demo1234',
+      },
+      log,
+    });
+  }
   await orders.finish();
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);
   summary.market = await simulateMarket(client, { web_token, ipIds, log });

@@ -27,3 +27,19 @@ if (summary.kuji && summary.kuji.kujis > 0)
   console.log(
     `kuji: ${summary.kuji.draws} draws, ${summary.kuji.tickets} tickets, ${summary.kuji.prizes} Last/W prizes, ${summary.kuji.boxesSoldOut} box(es) sold out, ${summary.kuji.errors} errors`,
   );
+if (summary.scratch && summary.scratch.cards > 0)
+  console.log(
+    `scratch: ${summary.scratch.redeemed} codes redeemed, ${summary.scratch.refusedUsed} second redemptions and ${summary.scratch.refusedWrong} wrong codes refused, ${summary.scratch.errors} errors`,
+  );
+if (summary.toy && summary.toy.toys > 0)
+  console.log(
+    `toy: ${summary.toy.toys} toys, ${summary.toy.scenes} scenes, ${summary.toy.moments} moments (${summary.toy.approved} approved, ${summary.toy.rejected} rejected), ${summary.toy.received} items received from ${summary.toy.draws} draws, ${summary.toy.errors} errors`,
+  );
+if (summary.exchange && summary.exchange.methods > 0)
+  console.log(
+    `exchange: ${summary.exchange.wallpapers} wallpapers, ${summary.exchange.methods} exchange methods, ${summary.exchange.claims} claims, ${summary.exchange.refusedAgain} second claims, ${summary.exchange.refusedPoints} short of points and ${summary.exchange.refusedRelation} without the related orders refused, ${summary.exchange.errors} errors`,
+  );
+if (summary.skin && summary.skin.skins > 0)
+  console.log(
+    `skin: ${summary.skin.skins} skins submitted, ${summary.skin.approved} approved, ${summary.skin.rejected} rejected, ${summary.skin.claims} claimed by players, ${summary.skin.errors} errors`,
+  );

@@ -12,8 +12,9 @@ import { apiClient } from './client.js';
  * `npm run verify-draws -- --kuji <active_id> [--api URL]` does the same for a 一番赏's public log
  * (GET /public/kuji/fairness) with verifyKujiLog: the chain, tickets drawn once, Last and global
  * prizes to the right ticket; once the seed is revealed (sold out) also every ticket's level and
- * every global winner. While the seed is still sealed it says so (exit 0 if the rest holds). A
- * saved kuji log (`--file`) is recognised by its prize rows.
+ * every global winner. While the seed is still sealed (a box is not sold out) it fails as a machine
+ * on sale does: `FAIL kuji <id>: seed not revealed yet …`, exit 1, since the tickets' levels cannot
+ * be checked. A saved kuji log (`--file`) is recognised by its prize rows.
  */
 // `node scripts/api-tool.mjs verify-draws -- 12` passes the `--` through: it is not an argument.
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -94,9 +95,9 @@ function verifyKuji(k: KujiPublicLog): never {
   }
   if (k.seed === null) {
     console.log(
-      `OK kuji ${k.active_id} (${k.title}): ${tickets} tickets, ${awards} prizes; the chain holds, the seed is still sealed (revealed when every box is sold out), so ticket levels and global winners are not checked yet`,
+      `FAIL kuji ${k.active_id}: seed not revealed yet (revealed when every box is sold out); the chain of ${tickets} tickets and ${awards} prizes holds, but ticket levels and global winners cannot be checked`,
     );
-    process.exit(0);
+    process.exit(1);
   }
   console.log(
     `OK kuji ${k.active_id} (${k.title}): ${tickets} tickets, ${awards} prizes, the seed revealed and matching`,

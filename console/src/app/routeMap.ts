@@ -34,6 +34,13 @@ export const routeMap = {
   'kuji/list': () => import('../features/kuji/KujiListPage'),
   'kuji/form': () => import('../features/kuji/KujiFormPage'),
   'market/ship': () => import('../features/market/MarketShipPage'),
+  'scratch/list': () => import('../features/scratch/ScratchListPage'),
+  'toy/list': () => import('../features/toy/ToyListPage'),
+  'toy/album': () => import('../features/toy/MomentListPage'),
+  'wallpaper/list': () => import('../features/wallpaper/WallpaperListPage'),
+  'exchangeMethod/list': () => import('../features/exchange-method/ExchangeListPage'),
+  'skin/list': () => import('../features/skin/SkinListPage'),
+  'skin/form': () => import('../features/skin/SkinFormPage'),
 } satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;

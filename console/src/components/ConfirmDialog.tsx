@@ -2,7 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { messages } from '@toy/shared';
 import { AlertTriangle } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { notify } from '../lib/notify';
+import { notify, worded } from '../lib/notify';
 import { DialogShell } from './DialogShell';
 
 export interface ConfirmOptions {
@@ -62,10 +62,12 @@ export function AlertDialog({
       {warning ? (
         <HStack align="flex-start" gap="3">
           <AlertTriangle size={20} color="#f59e0b" style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text data-testid="confirm-message">{options.message}</Text>
+          <Text data-testid="confirm-message">
+            {typeof options.message === 'string' ? worded(options.message) : options.message}
+          </Text>
         </HStack>
       ) : (
-        <Text>{options.message}</Text>
+        <Text>{typeof options.message === 'string' ? worded(options.message) : options.message}</Text>
       )}
     </DialogShell>
   );

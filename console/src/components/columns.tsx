@@ -1,12 +1,13 @@
-import { HStack, Image, type ImageProps, Text, type TextProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Center, HStack, Image, type ImageProps, Text, type TextProps } from '@chakra-ui/react';
+import { ImageOff } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import type { Column } from './DataTable';
 import { previewUrl } from './upload/uploadCore';
 
 /** A price as the lists show it: ¥12.50. */
 export const yuan = (n: number) => `¥${n.toFixed(2)}`;
 
-/** A square product picture (a 120px preview), rounded and cropped to fill. */
+/** A square product picture (a 120px preview), rounded and cropped to fill; a placeholder when it cannot load. */
 export function Thumbnail({
   src,
   alt,
@@ -15,8 +16,28 @@ export function Thumbnail({
   ...rest
 }: { src: string; alt: string; size?: number } & ImageProps) {
   const box = `${size}px`;
+  const [broken, setBroken] = useState<string | null>(null);
+  if (!src || broken === src) {
+    return (
+      <Center
+        boxSize={box}
+        minW={box}
+        flexShrink={0}
+        rounded="md"
+        bg="gray.100"
+        color="gray.400"
+        title={alt}
+        role="img"
+        aria-label={`${alt}（图片无法显示）`}
+        data-testid="thumbnail-broken"
+      >
+        <ImageOff size={Math.round(size * 0.45)} />
+      </Center>
+    );
+  }
   return (
     <Image
+      onError={() => setBroken(src)}
       src={previewUrl(src, 120)}
       alt={alt}
       boxSize={box}

@@ -4,6 +4,7 @@ import { setCookie } from '../lib/cookies';
 import { ApiError, call } from '../lib/http';
 import { notify } from '../lib/notify';
 import { clearSession, hasSession, saveSession } from '../lib/session';
+import { LOGGED_OUT_PARAM } from './loggedOut';
 
 /**
  * The auth provider: who is signed in. `info` (roles and menus from api.user.info) is loaded on
@@ -76,7 +77,7 @@ export const authStore = {
       // the session is dropped locally either way
     }
     clearSession();
-    window.location.replace('/login');
+    window.location.replace(`/login?${LOGGED_OUT_PARAM}=1`);
   },
 
   /** 去登录 from the 401 prompt: drop the session and reload (the guard then shows /login). */

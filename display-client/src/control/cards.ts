@@ -4,11 +4,13 @@ import {
   type DisplayMessage,
   type DisplayState,
   type DisplayUser,
+  SCREEN_ACTIVITY,
   type ScreenSlot,
   SIDE_MODE_LABELS,
+  saleKey,
 } from '@toy/shared/display';
 import { h, options } from './dom.js';
-import { send, ui } from './state.js';
+import { command, send, ui } from './state.js';
 
 type SlotKey = 'leftScreen' | 'centerScreen' | 'rightScreen';
 const SLOTS: { key: SlotKey; title: string; labels: Record<number, string> }[] = [
@@ -17,39 +19,36 @@ const SLOTS: { key: SlotKey; title: string; labels: Record<number, string> }[] =
   { key: 'rightScreen', title: '右屏', labels: SIDE_MODE_LABELS },
 ];
 
-/** Brands the operator can put on the screens: the platform's hot list merged with the current list. */
-function brandChoices(): DisplayBrand[] {
+/**
+ * Brands the operator can put on the screens: every brand the venue shows (the platform's brand list,
+ * the hot list and the brands of today's launches), with the current list's settings (videos).
+ */
+function brandChoices(s: DisplayState = ui.state): DisplayBrand[] {
   const byId = new Map<number, DisplayBrand>();
-  for (const b of ui.data.hot)
-    byId.set(b.id, { id: b.id, title: b.name, pic: b.pic, logo: b.logo, video: '', type: 1 });
-  for (const b of ui.state.ipList) byId.set(b.id, { ...byId.get(b.id), ...b });
-  if (ui.state.ipInfo && !byId.has(ui.state.ipInfo.id)) byId.set(ui.state.ipInfo.id, ui.state.ipInfo);
+  for (const b of [...ui.data.hot, ...ui.data.brands])
+    if (!byId.has(b.id)) byId.set(b.id, { id: b.id, title: b.name, pic: b.pic, logo: b.logo, video: '', type: 1 });
+  for (const e of ui.data.sale)
+    for (const ip of e.ips)
+      if (ip.id && !byId.has(ip.id))
+        byId.set(ip.id, { id: ip.id, title: ip.title, pic: '', logo: '', video: '', type: 1 });
+  for (const b of s.ipList) byId.set(b.id, { ...byId.get(b.id), ...b });
+  if (s.ipInfo && !byId.has(s.ipInfo.id)) byId.set(s.ipInfo.id, s.ipInfo);
   return [...byId.values()];
 }
 
-/** Send the current mode (wait unless sell) with a change to the screens' data. */
-function push(
-  change: Partial<Record<SlotKey, ScreenSlot>> & {
-    ipInfo?: DisplayBrand | null;
-    ipList?: DisplayBrand[];
-    actInfo?: DisplayState['actInfo'];
-  },
-  mode?: 'wait' | 'sell',
-) {
-  const s = ui.state;
-  const type = mode ?? s.mode ?? 'wait';
-  send({
-    type,
-    data: {
-      leftScreen: s.leftScreen,
-      centerScreen: s.centerScreen,
-      rightScreen: s.rightScreen,
-      ipInfo: s.ipInfo,
-      actInfo: s.actInfo,
-      ipList: s.ipList,
-      ...change,
-    },
-  } as DisplayMessage);
+type Change = Partial<Record<SlotKey, ScreenSlot>> & {
+  ipInfo?: DisplayBrand | null;
+  ipList?: DisplayBrand[];
+  actInfo?: DisplayState['actInfo'];
+};
+
+/**
+ * Send the mode (the one given, else the current one; wait when none) with only what changes (the
+ * hub keeps the rest and broadcasts the whole). Both are worked out when the command's turn comes,
+ * from the state the previous command left.
+ */
+function push(change: (s: DisplayState) => Change, mode?: 'wait' | 'sell') {
+  command((s) => ({ type: mode ?? s.mode ?? 'wait', data: change(s) }) as DisplayMessage);
 }
 
 function parsePeople(text: string): DisplayUser[] {
@@ -73,22 +72,29 @@ export function modeCard(): HTMLElement {
   ];
   const ipInfo = h('select', {
     testid: 'ip-info',
-    onchange: (e: Event) =>
-      push({ ipInfo: brands.find((b) => String(b.id) === (e.target as HTMLSelectElement).value) ?? null }),
+    onchange: (e: Event) => {
+      const id = (e.target as HTMLSelectElement).value;
+      push((now) => ({ ipInfo: brandChoices(now).find((b) => String(b.id) === id) ?? null }));
+    },
   });
   options(ipInfo, brandOptions, s.ipInfo ? String(s.ipInfo.id) : '');
   const act = h('select', {
     testid: 'act-info',
-    onchange: (e: Event) =>
-      push({ actInfo: ui.data.sale.find((x) => String(x.id) === (e.target as HTMLSelectElement).value) ?? null }),
+    onchange: (e: Event) => {
+      const id = (e.target as HTMLSelectElement).value;
+      push(() => ({ actInfo: ui.data.sale.find((x) => saleKey(x) === id) ?? null }));
+    },
   });
   options(
     act,
     [
       { value: '', label: '（自动：进行中的发售）' },
-      ...ui.data.sale.map((x) => ({ value: String(x.id), label: `${x.begin.slice(11, 16)} ${x.name}` })),
+      ...ui.data.sale.map((x) => ({
+        value: saleKey(x),
+        label: `${x.begin.slice(11, 16)} ${x.name}${x.activity_type === SCREEN_ACTIVITY.kuji ? '（一番赏）' : ''}`,
+      })),
     ],
-    s.actInfo ? String(s.actInfo.id) : '',
+    s.actInfo ? saleKey(s.actInfo) : '',
   );
   const videos = ui.media.filter((f) => f.kind === 'video');
   const rows = brands.map((b) => {
@@ -108,15 +114,18 @@ export function modeCard(): HTMLElement {
     );
     const apply = () => {
       const entry = { ...b, video: video.value };
-      const list = s.ipList.filter((x) => x.id !== b.id);
-      const next = check.checked
-        ? [
-            ...brands
-              .filter((x) => x.id === b.id || list.some((y) => y.id === x.id))
-              .map((x) => (x.id === b.id ? entry : (list.find((y) => y.id === x.id) ?? x))),
-          ]
-        : list;
-      push({ ipList: next, ipInfo: s.ipInfo?.id === b.id ? (check.checked ? entry : s.ipInfo) : s.ipInfo });
+      const checked = check.checked;
+      push((now) => {
+        const list = now.ipList.filter((x) => x.id !== b.id);
+        const next = checked
+          ? [
+              ...brandChoices(now)
+                .filter((x) => x.id === b.id || list.some((y) => y.id === x.id))
+                .map((x) => (x.id === b.id ? entry : (list.find((y) => y.id === x.id) ?? x))),
+            ]
+          : list;
+        return { ipList: next, ipInfo: now.ipInfo?.id === b.id && checked ? entry : now.ipInfo };
+      });
     };
     check.addEventListener('change', apply);
     video.addEventListener('change', () => {
@@ -128,7 +137,10 @@ export function modeCard(): HTMLElement {
   const screens = SLOTS.map(({ key, title, labels }) => {
     const mode = h('select', {
       testid: `mode-${key}`,
-      onchange: (e: Event) => push({ [key]: { ...s[key], mode: Number((e.target as HTMLSelectElement).value) } }),
+      onchange: (e: Event) => {
+        const value = Number((e.target as HTMLSelectElement).value);
+        push((now) => ({ [key]: { ...now[key], mode: value } }));
+      },
     });
     options(
       mode,
@@ -137,8 +149,10 @@ export function modeCard(): HTMLElement {
     );
     const brand = h('select', {
       testid: `brand-${key}`,
-      onchange: (e: Event) =>
-        push({ [key]: { ...s[key], ip_id: Number((e.target as HTMLSelectElement).value) || null } }),
+      onchange: (e: Event) => {
+        const ipId = Number((e.target as HTMLSelectElement).value) || null;
+        push((now) => ({ [key]: { ...now[key], ip_id: ipId } }));
+      },
     });
     options(
       brand,
@@ -167,12 +181,12 @@ export function modeCard(): HTMLElement {
         { class: 'seg', style: 'flex:0 0 auto' },
         h(
           'button',
-          { class: s.mode === 'wait' ? 'active' : '', testid: 'mode-wait', onclick: () => push({}, 'wait') },
+          { class: s.mode === 'wait' ? 'active' : '', testid: 'mode-wait', onclick: () => push(() => ({}), 'wait') },
           '待机 wait',
         ),
         h(
           'button',
-          { class: s.mode === 'sell' ? 'active' : '', testid: 'mode-sell', onclick: () => push({}, 'sell') },
+          { class: s.mode === 'sell' ? 'active' : '', testid: 'mode-sell', onclick: () => push(() => ({}), 'sell') },
           '发售 sell',
         ),
       ),

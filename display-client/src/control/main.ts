@@ -1,7 +1,6 @@
 import './style.css';
 import {
   applyMessage,
-  type DataAge,
   DISPLAY_MESSAGE_TYPES,
   DISPLAY_MESSAGES,
   type DisplayMessage,
@@ -10,14 +9,17 @@ import {
   type ScreenData,
   type SnapshotData,
   type StatusData,
+  saleKey,
+  type ToAdminData,
 } from '@toy/shared/display';
 import { resolveAddress } from '../common/address.js';
 import { HubSocket } from '../common/socket.js';
+import { venueTime } from '../common/time.js';
 import { toast } from '../common/toast.js';
 import { modeCard, overlayCard } from './cards.js';
 import { h } from './dom.js';
 import { agesList, healthTable, mediaPanel, previews } from './panels.js';
-import { setSender, ui } from './state.js';
+import { acknowledged, dropCommands, setSender, ui } from './state.js';
 
 const KEY_STORE = 'display-control-key';
 /** State broadcasts; `toAdmin` arrives as a notice. */
@@ -81,7 +83,7 @@ function render() {
       section(
         'mode',
         'span-7',
-        [ui.state, ui.data.hot, ui.data.sale.map((x) => [x.id, x.name, x.begin]), videos],
+        [ui.state, ui.data.hot, ui.data.brands, ui.data.sale.map((x) => [saleKey(x), x.name, x.begin]), videos],
         () => [...modeCard().childNodes],
       ),
       section('overlay', 'span-5', [ui.state.overlay, ui.data.active, videos], () => [...overlayCard().childNodes]),
@@ -89,12 +91,12 @@ function render() {
         h('h2', {}, '屏幕健康'),
         healthTable(ui.status),
       ]),
-      section('notices', 'span-5', [ui.notices, ui.ages, Math.floor(Date.now() / 5000)], () => [
+      section('notices', 'span-5', [ui.notices, ui.ages, ui.timeZone, Math.floor(Date.now() / 5000)], () => [
         h('h2', {}, '屏幕通知 toAdmin'),
         h(
           'ul',
           { class: 'notices', testid: 'notices' },
-          ...ui.notices.map((n) => h('li', {}, h('time', {}, new Date(n.at).toLocaleTimeString('zh-CN')), n.text)),
+          ...ui.notices.map((n) => h('li', {}, h('time', {}, venueTime(n.at, ui.timeZone)), n.text)),
           ui.notices.length ? null : h('li', { class: 'muted' }, '暂无通知'),
         ),
         h('h2', { style: 'margin-top:16px' }, '平台数据'),
@@ -145,8 +147,12 @@ async function removeMedia(name: string) {
   await loadMedia();
 }
 
+const noticeText = (d: ToAdminData) => `${d.route ?? ''} ${d.message}`;
+
 function onFrame(frame: HubFrame) {
   if (frame.type === 'welcome' && (frame.data as { role: string }).role === 'control') {
+    // Connected means let in with the key: a wrong key never reads 连接成功.
+    toast(DISPLAY_MESSAGES.connected);
     ui.authorized = true;
     sessionStorage.setItem(KEY_STORE, ui.key);
     void loadMedia();
@@ -156,33 +162,31 @@ function onFrame(frame: HubFrame) {
     socket = null;
     showLogin('控制密钥不正确');
     return;
-  } else if (frame.type === 'refused') toast((frame.data as { reason: string }).reason, 'error');
+  } else if (frame.type === 'refused') {
+    toast((frame.data as { reason: string }).reason, 'error');
+    acknowledged();
+  } else if (frame.type === 'ack') acknowledged();
   else if (frame.type === 'snapshot') {
     const snap = frame.data as SnapshotData;
-    ui.state = snap.state;
+    ui.state = { ...snap.state, version: frame.version };
     ui.data = { ...emptyScreenData(), ...(snap.screenData as Partial<ScreenData>) };
-    ui.ages = snap.ages;
+    if (snap.timeZone) ui.timeZone = snap.timeZone;
+    // The ages with their reasons come with the operator's status frames.
+    if (!ui.status) ui.ages = snap.ages;
   } else if (BROADCAST.has(frame.type) && frame.type !== 'toAdmin') {
-    ui.state = applyMessage(ui.state, { type: frame.type, data: frame.data } as DisplayMessage).state;
+    const next = applyMessage(ui.state, { type: frame.type, data: frame.data } as DisplayMessage).state;
+    ui.state = { ...next, version: frame.version };
   } else if (frame.type === 'toAdmin') {
-    const d = frame.data as { event: string; message?: string; route?: string; at?: number };
-    const what =
-      d.event === 'videoEnded'
-        ? '视频播放结束，三屏已切换为品牌屏'
-        : d.event === 'videoError'
-          ? '视频无法播放'
-          : '通知';
-    ui.notices = [{ at: d.at ?? Date.now(), text: `${d.route ?? ''} ${d.message || what}` }, ...ui.notices].slice(
-      0,
-      50,
-    );
+    // The hub words every notice (a screen only reports an event).
+    const d = frame.data as ToAdminData;
+    ui.notices = [{ at: d.at ?? Date.now(), text: noticeText(d) }, ...ui.notices].slice(0, 50);
+  } else if (frame.type === 'notices') {
+    // What the hub kept: the notices survive closing and reopening this page.
+    const kept = (frame.data as { notices: ToAdminData[] }).notices;
+    ui.notices = kept.map((d) => ({ at: d.at ?? Date.now(), text: noticeText(d) }));
   } else if (frame.type === 'screenData') {
-    const d = frame.data as { key: keyof ScreenData; value: unknown; age: DataAge };
+    const d = frame.data as { key: keyof ScreenData; value: unknown };
     (ui.data as unknown as Record<string, unknown>)[d.key] = d.value;
-    ui.ages[d.key] = d.age;
-  } else if (frame.type === 'dataAge') {
-    const d = frame.data as { key: string; age: DataAge };
-    ui.ages[d.key] = d.age;
   } else if (frame.type === 'status') {
     ui.status = frame.data as StatusData;
     ui.ages = ui.status.ages;
@@ -200,11 +204,11 @@ async function connect(key: string) {
     open: () => {
       ui.connected = true;
       socket?.send({ type: 'hello', data: { key: ui.key } });
-      toast(DISPLAY_MESSAGES.connected);
       render();
     },
     down: (first) => {
       ui.connected = false;
+      dropCommands();
       if (first) toast(DISPLAY_MESSAGES.failed, 'error', 5000);
       if (!ui.authorized) showLogin(DISPLAY_MESSAGES.failed);
       render();

@@ -20,8 +20,8 @@ export interface ScreenContext {
   videoLayer: HTMLElement;
   /** Design coordinates → CSS pixels (for DOM elements over the canvas). */
   toCss(x: number, y: number, w: number, h: number): { left: number; top: number; width: number; height: number };
-  /** Send a display-originated message (never from an admin=1 preview). */
-  send(message: { type: 'upDateInfo' | 'toAdmin'; data: unknown }): void;
+  /** Send a screen's report (never from an admin=1 preview); false when it could not be sent. */
+  send(message: { type: 'upDateInfo' | 'toAdmin'; data: unknown }): boolean;
   /** The design-to-CSS scale changed: DOM overlays re-place themselves. */
   onResize(fn: () => void): () => void;
 }

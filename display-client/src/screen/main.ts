@@ -1,4 +1,4 @@
-import { DISPLAY_MESSAGES, DISPLAY_TIMING, SCREEN_ROUTES } from '@toy/shared/display';
+import { DISPLAY_MESSAGES, DISPLAY_TIMING, designWidthOf, SCREEN_ROUTES } from '@toy/shared/display';
 import { Application } from 'pixi.js';
 import { resolveAddress } from '../common/address.js';
 import { HubSocket } from '../common/socket.js';
@@ -9,7 +9,7 @@ import { SoundBoard } from './sound.js';
 import { ScreenStage } from './stage.js';
 import { DisplayStore } from './store.js';
 import { TextureCache } from './textures.js';
-import { installDigits } from './ui/text.js';
+import { installDigits, setTextFloor } from './ui/text.js';
 
 /** Live GPU textures: the renderer's managed list keeps empty slots for freed ones. */
 function textureCount(app: Application): number {
@@ -56,6 +56,7 @@ async function boot() {
     setTimeout(() => location.reload(), 500);
   });
   installDigits();
+  setTextFloor(designWidthOf(route));
 
   const videoLayer = document.createElement('div');
   Object.assign(videoLayer.style, { position: 'fixed', inset: '0', pointerEvents: 'none', overflow: 'hidden' });
@@ -85,11 +86,13 @@ async function boot() {
       height: h * stage.scale,
     }),
     send(message) {
-      if (address.admin) return;
-      if (!socket?.send(message) && Date.now() - offNoticeAt > 10_000) {
+      if (address.admin) return false;
+      const sent = socket?.send(message) ?? false;
+      if (!sent && Date.now() - offNoticeAt > 10_000) {
         offNoticeAt = Date.now();
         toast(DISPLAY_MESSAGES.serviceOff, 'error');
       }
+      return sent;
     },
     onResize(fn) {
       resizeListeners.add(fn);
@@ -135,6 +138,7 @@ async function boot() {
       heap: memory ? Math.round((memory.usedJSHeapSize / 1048576) * 10) / 10 : 0,
       listeners: app.ticker.count + clock.pending + resizeListeners.size,
       cache: textures.size,
+      loading: textures.loading,
       fps: Math.round(app.ticker.FPS * 10) / 10,
     };
   };
@@ -167,6 +171,8 @@ async function boot() {
     state: () => store.state,
     data: () => store.data,
     debug: () => stage.debug(),
+    sounds: () => [...sound.played],
+    texts: () => stage.texts(),
     stats,
     socket: () => ({ connected: socket?.connected ?? false, seq: socket?.seq, epoch: socket?.epoch, ...socket?.stats }),
   };

@@ -17,6 +17,8 @@ export class SoundBoard {
   private ctx: AudioContext | null = null;
   private loop: { stop(): void } | null = null;
   media: string[] = [];
+  /** The last sounds asked for, in order (what the audience heard; for tests). */
+  readonly played: SoundName[] = [];
 
   constructor(
     private readonly mediaBase: string,
@@ -41,6 +43,8 @@ export class SoundBoard {
 
   play(name: SoundName): void {
     if (this.muted) return;
+    this.played.push(name);
+    if (this.played.length > 100) this.played.splice(0, this.played.length - 100);
     const url = this.file(name);
     if (url) {
       const a = new Audio(url);

@@ -1,13 +1,5 @@
-import {
-  brandOf,
-  CENTER_MODE_LABELS,
-  CenterMode,
-  type DisplayBrand,
-  designWidthOf,
-  SIDE_MODE_LABELS,
-  SideMode,
-} from '@toy/shared/display';
-import { Container, Graphics } from 'pixi.js';
+import { brandOf, CenterMode, type DisplayBrand, designWidthOf, SideMode } from '@toy/shared/display';
+import { BitmapText, Container, Graphics, Text } from 'pixi.js';
 import type { ScreenContext, SlotKey, View } from './context.js';
 import type { Change } from './store.js';
 import { C, gradient } from './theme.js';
@@ -45,6 +37,30 @@ function viewKind(v: View | null): string | null {
   if (v instanceof RightPanel) return 'panel';
   if (v instanceof ActivityView) return 'activity';
   return 'view';
+}
+
+/**
+ * What the header says a screen shows, in the audience's words (the operator's mode names, such as
+ * 右屏面板（18品牌） or 左屏信息, stay on the control page).
+ */
+const CENTER_AUDIENCE: Record<number, string> = { 1: '品牌视频', 2: '品牌专区', 3: '今日发售', 4: '正在发售' };
+const SIDE_AUDIENCE: Record<number, string> = {
+  0: '现场动态',
+  5: '现场动态',
+  1: '品牌视频',
+  2: '品牌专区',
+  3: '今日发售',
+  4: '正在发售',
+};
+
+/** A text the audience sees: its words, its size in CSS pixels and its box on the page. */
+export interface ShownText {
+  text: string;
+  px: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 const WITH_OVERLAY = new Set(['/extend_center', '/screen_md', '/extend']);
@@ -143,7 +159,7 @@ export class ScreenStage {
     }
     if (mode === SideMode.video) return new VideoView(ctx, a.key, brand);
     if (mode === SideMode.brand) return new BrandView(ctx, brand);
-    if (mode === SideMode.info) return new LaunchCarousel(ctx, false, '今日发售 · 品牌信息');
+    if (mode === SideMode.info) return new LaunchCarousel(ctx, false, '今日发售');
     if (mode === SideMode.sell) return new SellView(ctx);
     return new RightPanel(ctx, mode === SideMode.panelWide ? 18 : 12);
   }
@@ -177,9 +193,9 @@ export class ScreenStage {
     }
     const main = this.areas[0]!;
     const centre = main.key === 'centerScreen';
-    const label =
-      main.key === 'activity' ? '活动现场' : ((centre ? CENTER_MODE_LABELS : SIDE_MODE_LABELS)[main.mode] ?? '');
+    const label = main.key === 'activity' ? '活动现场' : ((centre ? CENTER_AUDIENCE : SIDE_AUDIENCE)[main.mode] ?? '');
     this.header.set(s.ipInfo?.title ?? '潮玩发售现场', label);
+    this.header.setTimeZone(this.ctx.store.timeZone);
     if (this.overlay) {
       this.overlay.set(s.closed ? null : s.overlay);
       this.ctx.videoLayer.style.visibility = s.closed || s.overlay ? 'hidden' : 'visible';
@@ -193,6 +209,32 @@ export class ScreenStage {
     if (changes.has('state') || changes.has('overlay')) this.sync();
     if (this.closed) return;
     for (const a of this.areas) a.view?.update(changes);
+  }
+
+  /** Every text on the screen now (visible, not empty), for legibility checks. */
+  texts(): ShownText[] {
+    const out: ShownText[] = [];
+    const walk = (c: Container) => {
+      if (!c.visible || c.alpha <= 0.01) return;
+      if (c instanceof Text || c instanceof BitmapText) {
+        const words = c.text.trim();
+        if (!words) return;
+        const m = c.worldTransform;
+        const b = c.getBounds();
+        out.push({
+          text: words,
+          px: Math.round(Number(c.style.fontSize) * Math.hypot(m.a, m.b) * 10) / 10,
+          x: Math.round(b.x),
+          y: Math.round(b.y),
+          w: Math.round(b.width),
+          h: Math.round(b.height),
+        });
+        return;
+      }
+      for (const child of c.children) walk(child as Container);
+    };
+    walk(this.root);
+    return out;
   }
 
   debug(): Record<string, unknown> {
@@ -209,6 +251,8 @@ export class ScreenStage {
       overlay: this.overlay?.debug() ?? null,
       designWidth: this.designWidth,
       scale: this.scale,
+      clock: this.header.clockShown,
+      timeZone: this.ctx.store.timeZone,
     };
   }
 }

@@ -22,6 +22,13 @@ export class TextureCache {
     return this.entries.size;
   }
 
+  /** Pictures still being fetched or decoded. */
+  get loading(): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (e.loading) n++;
+    return n;
+  }
+
   /** Take a reference; `onReady` is called with the texture once it has loaded. */
   acquire(url: string, onReady: (texture: Texture) => void): void {
     let e = this.entries.get(url);

@@ -1,12 +1,6 @@
-import {
-  type DisplayBrand,
-  type DisplayMessage,
-  type DisplayState,
-  type ScreenSlot,
-  type ScreensData,
-  SideMode,
-} from './protocol.js';
-import type { ActivityMessage, ActivityStatus, SaleEntry } from './screen-data.js';
+import { displayMessages } from '../messages-display.js';
+import type { DisplayBrand, DisplayMessage, DisplayState, ScreenSlot, ScreensData } from './protocol.js';
+import { type ActivityMessage, type ActivityStatus, type SaleEntry, SCREEN_ACTIVITY } from './screen-data.js';
 
 /** Display timings (spec 03 §4 and §9), in milliseconds. */
 export const DISPLAY_TIMING = {
@@ -54,9 +48,14 @@ const SLOTS = ['leftScreen', 'centerScreen', 'rightScreen'] as const;
 
 /**
  * The display's one reducer: the hub applies every accepted message with it and screens apply
- * every broadcast with it, so both hold the same state.
+ * every broadcast with it, so both hold the same state. Every change counts one `version`.
  */
 export function applyMessage(state: DisplayState, message: DisplayMessage): Applied {
+  const applied = reduce(state, message);
+  return applied.broadcast ? { ...applied, state: { ...applied.state, version: state.version + 1 } } : applied;
+}
+
+function reduce(state: DisplayState, message: DisplayMessage): Applied {
   switch (message.type) {
     case 'wait':
     case 'sell': {
@@ -81,28 +80,21 @@ export function applyMessage(state: DisplayState, message: DisplayMessage): Appl
     case 'screenClose':
       return { state: { ...state, closed: true, overlay: null }, broadcast: { type: 'screenClose', data: {} } };
     case 'upDateInfo': {
+      // The hub chose `ipInfo` from its own list (see judgeReport): the current brand and every screen
+      // that played `from_ip_id` move on to it.
       if (state.mode !== 'wait' || state.closed) return { state, broadcast: null };
       const from = message.data.from_ip_id ?? null;
       const to = message.data.ipInfo;
-      // Every screen that played the ended video sends this; the first one moves the brand on.
-      if (from !== null && state.ipInfo?.id !== from && !SLOTS.some((k) => state[k].ip_id === from))
-        return { state, broadcast: null };
-      if (state.ipInfo?.id === to.id && from !== null) return { state, broadcast: null };
-      const next: DisplayState = { ...state, ipInfo: to };
+      const next: DisplayState = { ...state };
+      if ((state.ipInfo?.id ?? null) === from) next.ipInfo = to;
       if (from !== null)
         for (const k of SLOTS) if (next[k].ip_id === from) next[k] = { ...next[k], ip_id: to.id } as ScreenSlot;
+      if (next.ipInfo === state.ipInfo && SLOTS.every((k) => next[k] === state[k])) return { state, broadcast: null };
       return { state: next, broadcast: { type: 'upDateInfo', data: { ipInfo: to, from_ip_id: from } } };
     }
-    case 'toAdmin': {
-      // A video ending in sell mode turns the three screens into brand screens (mode 2).
-      const d = message.data;
-      if (d.event !== 'videoEnded' || state.mode !== 'sell' || d.mode !== 'sell' || state.closed)
-        return { state, broadcast: null };
-      if (SLOTS.every((k) => state[k].mode === SideMode.brand)) return { state, broadcast: null };
-      const next: DisplayState = { ...state };
-      for (const k of SLOTS) next[k] = { ...state[k], mode: SideMode.brand } as ScreenSlot;
-      return { state: next, broadcast: { type: 'sell', data: screensOf(next) } };
-    }
+    case 'toAdmin':
+      // A notice for the control pages: it changes nothing on the screens.
+      return { state, broadcast: null };
   }
 }
 
@@ -185,6 +177,13 @@ export function saleStateText(entry: Pick<SaleEntry, 'state' | 'type' | 'begin'>
 }
 export const saleTypeText = (type: number) => (type === 1 ? '抽选' : '发售');
 
+/**
+ * A launch's key among the day's launches: draw machines and kujis have their own ids, so the id
+ * alone may name two launches (a cached entry without `activity_type` is a draw machine's).
+ */
+export const saleKey = (entry: Pick<SaleEntry, 'id'> & { activity_type?: number }) =>
+  `${entry.activity_type ?? SCREEN_ACTIVITY.machine}-${entry.id}`;
+
 /** The sale-preview list animates when it has more than 10 lines. */
 export const SELL_LIST_STATIC_LINES = 10;
 export const sellListAnimates = (lines: number) => lines > SELL_LIST_STATIC_LINES;
@@ -230,9 +229,5 @@ export function mergeBarrage(have: readonly ActivityMessage[], got: readonly Act
   return [...byId.values()].sort((a, b) => a.id - b.id).slice(-max);
 }
 
-/** The connection messages of spec 03 §8. */
-export const DISPLAY_MESSAGES = {
-  connected: '连接成功',
-  failed: '连接失败，请检查网络或服务器状态',
-  serviceOff: '请开启服务',
-} as const;
+/** The connection messages of spec 03 §8 (and the hub's own), from the display's message catalogue. */
+export const DISPLAY_MESSAGES = displayMessages;

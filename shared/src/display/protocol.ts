@@ -79,26 +79,61 @@ export const openData = z.object({
   lucky_user: z.array(displayUser).max(500).default([]),
   data: z.array(displayUser).max(500).default([]),
   num: z.number().int().min(1).max(3600).optional(),
+  /**
+   * When the countdown started, in the hub's Unix ms: the hub sets it on every countdown it accepts
+   * (anything an operator sends here is replaced), so every screen shows the same remaining time and
+   * a screen opened after zero shows the result.
+   */
+  started_at: z.number().int().min(0).optional(),
 });
 export type OpenData = z.infer<typeof openData>;
 
-/** A screen's notice to the operator (spec "the display notifies the admin"). */
+/**
+ * `toAdmin` as the hub sends it to the control pages: a notice about a screen, worded by the hub
+ * (a screen reports an event; it never chooses the words the operator reads).
+ */
 export const toAdminData = z.object({
-  event: z.enum(['videoEnded', 'videoError', 'notice']),
+  event: z.enum(['videoEnded', 'videoError']),
   message: z.string().max(500).default(''),
-  ip_id: z.number().int().optional(),
-  /** The mode the screen was in: the hub acts on `videoEnded` only in sell mode. */
-  mode: z.enum(['wait', 'sell']).optional(),
+  ip_id: z.number().int().nullable().optional(),
   route: z.string().max(100).optional(),
+  at: z.number().optional(),
 });
 export type ToAdminData = z.infer<typeof toAdminData>;
 
-/** `upDateInfo`: after a video ends in wait mode, the next brand that has a video. */
+/** `upDateInfo` as the hub broadcasts it: after a video ends in wait mode, the next brand that has a video. */
 export const upDateInfoData = z.object({
   ipInfo: displayBrand,
-  /** The brand whose video ended: the hub applies the update once, however many screens send it. */
+  /** The brand whose video ended (null: the screen had no brand yet). */
   from_ip_id: z.number().int().nullable().optional(),
 });
+
+/** The state version a screen's report was made from: the hub applies it only against that version. */
+const reportVersion = z.number().int().min(0);
+
+/**
+ * What a screen may report (spec 03 §4): its video ended or could not play. The screen names the
+ * brand it was playing and the state version it saw; the hub checks both against its own state and
+ * decides what follows (the next brand of its own list, or brand screens in sell mode). Anything
+ * else a screen puts in the message (a brand, a title, a picture, words for the operator) is
+ * dropped by these schemas.
+ */
+export const screenReportData = {
+  /** `upDateInfo` from a screen: "the video of `from_ip_id` ended" (the spec's wait-mode message). */
+  upDateInfo: z.object({ from_ip_id: z.number().int().nullable().default(null), version: reportVersion }),
+  /** `toAdmin` from a screen: its video ended (`videoEnded`) or could not play (`videoError`). */
+  toAdmin: z.object({
+    event: z.enum(['videoEnded', 'videoError']),
+    ip_id: z.number().int().nullable().default(null),
+    version: reportVersion,
+  }),
+};
+export type ScreenReport = {
+  event: 'videoEnded' | 'videoError';
+  /** The brand the screen was playing (null when it had none). */
+  ip_id: number | null;
+  version: number;
+};
 
 /** A screen's health report, every 10 s. */
 export const healthData = z.object({
@@ -119,13 +154,21 @@ export const helloData = z.object({ key: z.string().max(200) });
 
 const empty = z.preprocess((v) => v ?? {}, z.object({}));
 
-/** The spec's seven message types, each with its data. */
+const commands = {
+  wait: z.object({ type: z.literal('wait'), data: screensData }),
+  sell: z.object({ type: z.literal('sell'), data: screensData }),
+  open: z.object({ type: z.literal('open'), data: openData }),
+  close: z.object({ type: z.literal('close'), data: empty }),
+  screenClose: z.object({ type: z.literal('screenClose'), data: empty }),
+};
+
+/** The spec's seven message types, each with its data, as the hub sends them. */
 export const displayMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('wait'), data: screensData }),
-  z.object({ type: z.literal('sell'), data: screensData }),
-  z.object({ type: z.literal('open'), data: openData }),
-  z.object({ type: z.literal('close'), data: empty }),
-  z.object({ type: z.literal('screenClose'), data: empty }),
+  commands.wait,
+  commands.sell,
+  commands.open,
+  commands.close,
+  commands.screenClose,
   z.object({ type: z.literal('toAdmin'), data: toAdminData }),
   z.object({ type: z.literal('upDateInfo'), data: upDateInfoData }),
 ]);
@@ -133,9 +176,18 @@ export type DisplayMessage = z.infer<typeof displayMessage>;
 export type DisplayMessageType = DisplayMessage['type'];
 export const DISPLAY_MESSAGE_TYPES = ['wait', 'sell', 'open', 'close', 'screenClose', 'toAdmin', 'upDateInfo'] as const;
 
-/** What any client may send: the spec's messages plus the hub's own `hello` and `health`. */
+/**
+ * What any client may send: the operator's five commands, a screen's two reports, and the hub's own
+ * `hello` and `health`. (`upDateInfo` and `toAdmin` have other shapes going out: see displayMessage.)
+ */
 export const inboundMessage = z.discriminatedUnion('type', [
-  ...displayMessage.options,
+  commands.wait,
+  commands.sell,
+  commands.open,
+  commands.close,
+  commands.screenClose,
+  z.object({ type: z.literal('upDateInfo'), data: screenReportData.upDateInfo }),
+  z.object({ type: z.literal('toAdmin'), data: screenReportData.toAdmin }),
   z.object({ type: z.literal('hello'), data: helloData }),
   z.object({ type: z.literal('health'), data: healthData }),
 ]);
@@ -143,8 +195,16 @@ export type InboundMessage = z.infer<typeof inboundMessage>;
 
 /** Sent only by a connection holding the control key. */
 export const CONTROL_TYPES = new Set(['wait', 'sell', 'open', 'close', 'screenClose']);
-/** Sent by a screen (never by an admin=1 preview): the spec's display-originated messages and health. */
+/** Sent by a screen (never by an admin=1 preview): the spec's display-originated reports and health. */
 export const SCREEN_TYPES = new Set(['upDateInfo', 'toAdmin', 'health']);
+
+/** A screen's report as one shape, whichever message carried it. */
+export function reportOf(message: InboundMessage): ScreenReport | null {
+  if (message.type === 'upDateInfo')
+    return { event: 'videoEnded', ip_id: message.data.from_ip_id, version: message.data.version };
+  if (message.type === 'toAdmin') return { ...message.data };
+  return null;
+}
 
 /** The whole display: what the hub keeps, persists and sends as a snapshot. */
 export const displayState = z.object({
@@ -159,6 +219,11 @@ export const displayState = z.object({
   overlay: openData.nullable(),
   /** After `screenClose` every screen is dark until the next `wait` or `sell`. */
   closed: z.boolean(),
+  /**
+   * Counts every change (a command or an accepted report), kept across restarts: a screen's report
+   * names the version it was made from, and a report made from an older state is dropped.
+   */
+  version: z.number().int().min(0).default(0),
 });
 export type DisplayState = z.infer<typeof displayState>;
 
@@ -172,6 +237,7 @@ export const initialDisplayState = (): DisplayState => ({
   ipList: [],
   overlay: null,
   closed: false,
+  version: 0,
 });
 
 /** A connection's role: screens and previews listen; only `control` commands. */
@@ -194,17 +260,25 @@ export const hubCounters = z.object({
   broadcast: z.number().int(),
   dropped: z.number().int(),
   refused: z.number().int(),
+  /** Screen reports made from an older state than the hub's (dropped). */
+  stale: z.number().int(),
   terminated: z.number().int(),
   connections: z.number().int(),
 });
 export type HubCounters = z.infer<typeof hubCounters>;
 
-/** What the hub sends: every frame carries the hub's `seq` and `epoch`. */
+/**
+ * What the hub sends: every frame carries the hub's `seq` and `epoch`, and the state `version` as of
+ * that frame (a screen's reports name it).
+ */
 export interface HubFrame<T = unknown> {
   type: string;
   data: T;
   seq: number;
   epoch: string;
+  version: number;
+  /** The hub's clock (Unix ms) when the frame was made: screens measure shared times against it. */
+  now?: number;
 }
 
 /** Frames only the hub sends. */
@@ -214,11 +288,17 @@ export const snapshotData = z.object({
   ages: z.record(z.string(), dataAge),
   /** Names in the media library (sounds and images the screens may use). */
   media: z.array(z.string()),
+  /** The venue's time zone (IANA name): screen clocks and the control page show times in it. */
+  timeZone: z.string().default('Asia/Shanghai'),
 });
 export type SnapshotData = z.infer<typeof snapshotData>;
 
 export const welcomeData = z.object({ id: z.string(), role: z.enum(['screen', 'preview', 'control']) });
 export const refusedData = z.object({ type: z.string().nullable(), reason: z.string() });
+/** Sent to a control page after each of its commands was handled (after the broadcast it caused). */
+export const ackData = z.object({ version: z.number().int() });
+/** Sent to a control page when it is let in: the notices the hub kept, newest first. */
+export const noticesData = z.object({ notices: z.array(toAdminData) });
 export const statusData = z.object({
   clients: z.array(clientInfo),
   counters: hubCounters,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, integer, isCalendarTime, strictNumber } from '../fields.js';
 import { defineRoute } from '../route.js';
 
 /**
@@ -8,6 +9,16 @@ import { defineRoute } from '../route.js';
  */
 
 const text = (max = 200) => z.string().max(max);
+
+/**
+ * Which kind of activity a launch or an activity status is about: the activity type of its orders
+ * (13 a draw machine, 14 an ichiban-kuji). Draw machines and kujis are numbered in their own
+ * tables, so an `id` names an activity only together with this: (activity_type, id).
+ * Absent (data from before kujis were shown) means a draw machine.
+ */
+export const SCREEN_ACTIVITY = { machine: 13, kuji: 14 } as const;
+const activityType = () =>
+  z.union([z.literal(SCREEN_ACTIVITY.machine), z.literal(SCREEN_ACTIVITY.kuji)]).default(SCREEN_ACTIVITY.machine);
 const url = () => z.string().max(2000);
 
 /** A brand on the screens' list (spec: "Brand list: pic, logo, name"). */
@@ -27,7 +38,9 @@ export type ScreenBrand = z.infer<typeof screenBrand>;
  * 已抽选 (type 1) or 发售中; otherwise it shows `begin`.
  */
 export const saleEntry = z.object({
+  /** The draw machine's or the kuji's own id: unique only with `activity_type`. */
   id: z.number().int(),
+  activity_type: activityType(),
   name: text(),
   begin: text(40),
   state: z.number().int().default(0),
@@ -105,6 +118,8 @@ export const prizeGoods = z.object({
 export const activityStatus = z.object({
   type: z.number().int().default(0),
   active_id: z.number().int().optional(),
+  /** What `active_id` numbers: a draw machine (13) or an ichiban-kuji (14). */
+  activity_type: activityType(),
   state: z.number().int().default(0),
   info: prizeInfo.optional(),
   goods: z.array(prizeGoods).max(100).default([]),
@@ -116,7 +131,8 @@ export type ActivityStatus = z.infer<typeof activityStatus>;
 const csvIds = z
   .string()
   .regex(/^\d+(,\d+)*$/)
-  .max(1000);
+  .max(1000)
+  .refine((v) => v.split(',').every((id) => Number(id) <= INT4_MAX));
 
 /**
  * The five calls. Public (no session) and signed like every call; served by the API
@@ -134,6 +150,7 @@ export const screenDataRoutes = {
       date: z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .refine(isCalendarTime)
         .optional(),
       /** Only these brands (comma-separated ids); every brand when absent. */
       ip_ids: csvIds.optional(),
@@ -146,8 +163,17 @@ export const screenDataRoutes = {
     path: '/v1/offline/screen/ip/hot',
     summary: '大屏：热门品牌（按销量）',
     access: 'public',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(18).default(18) }),
+    query: z.object({ limit: strictNumber().int().min(1).max(18).default(18) }),
     response: z.object({ list: z.array(screenBrand).max(18) }),
+  }),
+  brands: defineRoute({
+    operationId: 'screen.brands',
+    method: 'GET',
+    path: '/v1/offline/screen/ip/list',
+    summary: '大屏：场地品牌（全部启用的品牌，销量高的在前）',
+    access: 'public',
+    query: z.object({}),
+    response: z.object({ list: z.array(screenBrand).max(500) }),
   }),
   user: defineRoute({
     operationId: 'screen.user',
@@ -155,7 +181,7 @@ export const screenDataRoutes = {
     path: '/v1/offline/screen/user',
     summary: '大屏：欧皇榜（按消费金额）',
     access: 'public',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(7).default(7) }),
+    query: z.object({ limit: strictNumber().int().min(1).max(7).default(7) }),
     response: z.object({ list: z.array(rankingRow).max(7) }),
   }),
   barrage: defineRoute({
@@ -165,8 +191,8 @@ export const screenDataRoutes = {
     summary: '大屏：动态消息（last_id 之后，按 id 升序，每次最多 10 条；last_id 为 0 时给最新 10 条）',
     access: 'public',
     query: z.object({
-      last_id: z.coerce.number().int().min(0).default(0),
-      limit: z.coerce.number().int().min(1).max(10).default(10),
+      last_id: integer().min(0).default(0),
+      limit: strictNumber().int().min(1).max(10).default(10),
     }),
     response: z.array(activityMessage).max(10),
   }),
@@ -176,7 +202,13 @@ export const screenDataRoutes = {
     path: '/web/offline/screen/active',
     summary: '大屏：当前活动状态（奖品、开奖记录、中奖用户）',
     access: 'public',
-    query: z.object({ active_id: z.coerce.number().int().positive().optional() }),
+    query: z.object({
+      /** A draw machine's id, or a kuji's with activity_type 14; the latest launch when absent. */
+      active_id: integer().positive().optional(),
+      activity_type: integer()
+        .pipe(z.union([z.literal(SCREEN_ACTIVITY.machine), z.literal(SCREEN_ACTIVITY.kuji)]))
+        .optional(),
+    }),
     response: activityStatus,
   }),
 };
@@ -188,6 +220,8 @@ export const SCREEN_DATA_KEYS = Object.keys(screenDataRoutes) as ScreenDataKey[]
 export interface ScreenData {
   sale: SaleEntry[];
   hot: ScreenBrand[];
+  /** Every brand the venue may show (the operator's choices), not only those with recent sales. */
+  brands: ScreenBrand[];
   user: RankingRow[];
   /** The newest activity messages the hub has seen, oldest first (at most 50). */
   barrage: ActivityMessage[];
@@ -197,6 +231,7 @@ export interface ScreenData {
 export const emptyScreenData = (): ScreenData => ({
   sale: [],
   hot: [],
+  brands: [],
   user: [],
   barrage: [],
   active: activityStatus.parse({}),

@@ -135,6 +135,60 @@ export const AUDIT_ENTITIES = {
     title: '订阅申请',
     fields: { status: '状态' },
   },
+  scratch: {
+    title: '刮刮卡',
+    fields: { ip_id: '品牌', title: '刮刮卡名称', total_num: '兑换码总数' },
+  },
+  toy: {
+    title: '欧气精灵/场景',
+    fields: {
+      ip_id: '品牌',
+      type: '类型',
+      name: '名称',
+      image_url: '图片',
+      short: '描述',
+      is_box_goods: '心愿星球掉落',
+      status: '审核状态',
+      remark: '审核备注',
+    },
+  },
+  moment: {
+    title: '精彩时刻',
+    fields: { ip_id: '品牌', name: '名称', image_url: '图片', short: '描述', status: '审核状态', remark: '审核备注' },
+  },
+  wallpaper: {
+    title: '壁纸',
+    fields: { ip_id: '品牌', name: '组件名称', image_url: '组件图', type: '心愿星球掉落', short: '描述' },
+  },
+  exchangeMethod: {
+    title: '兑换方式',
+    fields: {
+      ip_id: '品牌',
+      name: '名称',
+      type: '类型',
+      pic: '封面图',
+      points: '消耗积分',
+      relation_order: '关联活动订单',
+      relation_order_str: '关联活动',
+      doll_str: '组件',
+      short: '备注',
+      begin_at: '开始时间',
+      end_at: '结束时间',
+      off: '上下架',
+    },
+  },
+  skin: {
+    title: '装扮',
+    fields: {
+      ip_id: '品牌',
+      title: '装扮名称',
+      content: '装扮简介',
+      font_tone: '字体色值',
+      status: '上架状态',
+      process_status: '审核状态',
+      is_box_goods: '掉落',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -158,6 +212,10 @@ export const AUDIT_ACTIONS = {
   import_ship: '导入发货',
   approve: '通过',
   reject: '驳回',
+  add_codes: '增加兑换码',
+  drop: '掉落开关',
+  claim: '管理员领取',
+  submit: '提交审核',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, limit, optionalId, page, pagination, wholeNumber } from '../fields.js';
+import {
+  datetime,
+  id,
+  isCalendarTime,
+  limit,
+  optionalId,
+  page,
+  pagination,
+  strictNumber,
+  wholeNumber,
+} from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -37,7 +47,7 @@ export const RECORD_LIMITS = { stylesMax: 50, titleMax: 100, priceMax: 100000, l
 
 /** `yyyy-MM-dd HH:mm:ss`, the one datetime format of the wire. */
 export const DATETIME_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
-export const isDatetime = (v: unknown) => typeof v === 'string' && DATETIME_RE.test(v.trim());
+export const isDatetime = (v: unknown) => typeof v === 'string' && DATETIME_RE.test(v.trim()) && isCalendarTime(v);
 /** A wire datetime (Asia/Shanghai wall clock) as an instant. */
 export const shanghaiInstant = (text: string) => new Date(`${text.trim().replace(' ', 'T')}+08:00`);
 
@@ -209,9 +219,9 @@ export const recordSubmit = withRules(
     ip_id: id(),
     goods_ip_id: id(),
     title: z.string().trim().min(1).max(RECORD_LIMITS.titleMax, m.titleTooLong),
-    price: z.coerce.number().positive().max(RECORD_LIMITS.priceMax),
+    price: strictNumber().positive().max(RECORD_LIMITS.priceMax),
     limit_stock: wholeNumber().min(1).max(RECORD_LIMITS.limitStockMax),
-    shop_time: z.string().trim().regex(DATETIME_RE, m.shopTimeRequired),
+    shop_time: z.string().trim().regex(DATETIME_RE, m.shopTimeRequired).refine(isCalendarTime, m.shopTimeRequired),
     goods: listField(
       z
         .array(styleEntry)

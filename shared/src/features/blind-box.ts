@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PACKAGING, LIMITS, PACKAGING_OPTIONS } from '../constants.js';
-import { datetime, id, page, wholeNumber } from '../fields.js';
+import { datetime, id, isCalendarTime, page, strictNumber, wholeNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -70,6 +70,8 @@ export const priceText = (v: unknown) => String(Number(Number(v).toFixed(2)));
 
 export interface ReleaseForm {
   ip_id: number | string;
+  /** 0 发布, 1 保存 (created delisted). */
+  off?: number | string;
   template_id: number | string;
   shelves_time: string;
   /** 1 presale (needs delivery_time), 0 in stock. */
@@ -136,7 +138,7 @@ export const releaseRules = ruleTable<ReleaseForm>([
   { field: 'box_sign', message: m.boxSignRequired, ok: (v) => is.filled(v.box_sign) },
 ]);
 
-const money = (max: number) => z.coerce.number().min(0).max(max);
+const money = (max: number) => strictNumber().min(0).max(max);
 const nullableMoney = (max: number) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), money(max).nullable()).default(null);
 const binary = (def: number) => wholeNumber().min(0).max(1).default(def);
@@ -146,20 +148,23 @@ export const releasePublish = withRules(
     .object({
       ip_id: id(),
       template_id: id(),
-      shelves_time: z.string().trim().regex(DATETIME_RE, m.shelvesTimeRequired),
+      shelves_time: z
+        .string()
+        .trim()
+        .regex(DATETIME_RE, m.shelvesTimeRequired)
+        .refine(isCalendarTime, m.shelvesTimeRequired),
       is_pre_sale: binary(0),
       delivery_time: z
         .string()
         .trim()
-        .refine((t) => t === '' || DATETIME_RE.test(t), m.deliveryTimeRequired)
+        .refine((t) => t === '' || isDatetime(t), m.deliveryTimeRequired)
         .default(''),
-      service_charge: z.coerce
-        .number()
+      service_charge: strictNumber()
         .min(LIMITS.minServiceFee, m.serviceChargeMin)
         .max(RELEASE_LIMITS.serviceChargeMax, m.serviceChargeMax),
       price: money(RELEASE_LIMITS.priceMax),
       /** Kept so the rules (which read the parsed values) see it; the API sets it from its table. */
-      official_price: z.coerce.number().optional(),
+      official_price: strictNumber().optional(),
       is_overseas: binary(0),
       price_us: nullableMoney(RELEASE_LIMITS.priceMax),
       price_th: nullableMoney(RELEASE_LIMITS.priceMax * 10),
@@ -169,6 +174,8 @@ export const releasePublish = withRules(
       bean: nullableMoney(RELEASE_LIMITS.priceMax),
       wrap: z.enum(PACKAGING_OPTIONS, { error: '请选择包装方式' }).default(DEFAULT_PACKAGING),
       box_sign: z.string().trim().min(1, m.boxSignRequired).max(200),
+      /** 发布 (0): listed from its sale time; 保存 (1): created delisted, listed later from its detail. */
+      off: binary(0),
     })
     .refine((r) => r.is_bean !== 1 || (r.bean ?? 0) <= r.price, { message: m.beanTooMuch, path: ['bean'] }),
   releaseRules,

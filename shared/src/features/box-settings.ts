@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AWARD_TYPES, DEPOSIT_DAY_OPTIONS, FREE_COUNT_OPTIONS, LIMITS } from '../constants.js';
-import { datetime, id, limit, optionalId, page, pagination, wholeNumber } from '../fields.js';
+import { datetime, id, limit, optionalId, page, pagination, strictNumber, wholeNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -50,7 +50,7 @@ export const cabinetSave = withRules(
     free_num: wholeNumber(),
     unit_price: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.coerce.number().min(0).max(10000, '取回运费不能超过10000元'),
+      strictNumber().min(0).max(10000, '取回运费不能超过10000元'),
     ),
   }),
   cabinetRules,

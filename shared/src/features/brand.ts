@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { page } from '../fields.js';
+import { integer, page, strictNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PERMISSION_IDS } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -30,8 +30,7 @@ export const brandRoutes = {
     summary: '我的品牌（可按权限 per_id 过滤）',
     access: 'session',
     query: z.object({
-      per_id: z.coerce
-        .number()
+      per_id: strictNumber()
         .int()
         .refine((v) => (PERMISSION_IDS as number[]).includes(v), messages.permission.invalid)
         .optional(),
@@ -46,10 +45,10 @@ export const brandRoutes = {
     access: 'session',
     query: z.object({
       title: z.string().trim().max(100).default(''),
-      is_template: z.coerce.number().int().default(1),
-      status: z.coerce.number().int().default(1),
+      is_template: integer().default(1),
+      status: integer().default(1),
       page: page(),
-      limit: z.coerce.number().int().min(1).max(LIMITS.brandAutocompleteLimit).default(LIMITS.brandAutocompleteLimit),
+      limit: strictNumber().int().min(1).max(LIMITS.brandAutocompleteLimit).default(LIMITS.brandAutocompleteLimit),
     }),
     response: z.object({ ips: z.array(brand.pick({ id: true, title: true, type: true })) }),
   }),

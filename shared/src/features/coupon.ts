@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { datetime, id, limit, optionalId, page } from '../fields.js';
+import { datetime, INT4_MAX, id, integer, isCalendarTime, limit, optionalId, page, strictNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -201,7 +201,7 @@ export const couponRules = ruleTable<CouponForm>([
 
 const raw = () => z.union([z.string(), z.number()]).nullish();
 const oneOf = (table: readonly { value: number }[]) =>
-  z.coerce.number().refine((n) => table.some((t) => t.value === n), '请求参数错误');
+  strictNumber().refine((n) => table.some((t) => t.value === n), '请求参数错误');
 
 /**
  * The form's body: checked by the rule table, then normalised as spec 02 §5 says: first_only only
@@ -287,8 +287,9 @@ export const coupon = z.object({
 });
 export type Coupon = z.infer<typeof coupon>;
 
-const optionalInt = () =>
-  z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().int().optional());
+const optionalInt = () => z.preprocess((v) => (v === '' || v == null ? undefined : v), integer().optional());
+
+const timeText = () => z.string().trim().refine(isCalendarTime, '时间格式应为 yyyy-MM-dd HH:mm:ss');
 
 export const couponFilters = z.object({
   ip_id: optionalId(),
@@ -296,8 +297,8 @@ export const couponFilters = z.object({
   title: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.string().trim().max(50).optional()),
   state: optionalInt(),
   business_type: optionalInt(),
-  start_time: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.string().optional()),
-  end_time: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.string().optional()),
+  start_time: z.preprocess((v) => (v === '' || v == null ? undefined : v), timeText().optional()),
+  end_time: z.preprocess((v) => (v === '' || v == null ? undefined : v), timeText().optional()),
   cost_type: optionalInt(),
 });
 
@@ -359,10 +360,10 @@ export const couponRoutes = {
     summary: '为优惠券指定数字藏品合辑',
     ...couponAccess,
     body: z.object({
-      goods_ids: z.union([z.string(), z.array(z.coerce.number().int())]).optional(),
+      goods_ids: z.union([z.string(), z.array(integer())]).optional(),
       catalog_id: z.preprocess(
         (v) => (v === '' || v == null || v === 0 || v === '0' ? undefined : v),
-        z.coerce.number({ message: m.collection }).int().positive(m.collection),
+        strictNumber({ message: m.collection }).int().positive(m.collection).max(INT4_MAX, m.collection),
       ),
     }),
     response: z.null(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { datetime, limit, optionalId, page, pagination, yuan } from '../fields.js';
+import { datetime, limit, optionalId, page, pagination, strictNumber, yuan } from '../fields.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { pickupShip, timeFilter } from './pickup.js';
@@ -54,7 +54,7 @@ export const depositFilters = z.object({
   user_keyword: optionalText(),
   begin_at: timeFilter(),
   end_at: timeFilter(),
-  type: z.coerce.number().int().min(0).max(2).catch(0).default(0),
+  type: strictNumber().int().min(0).max(2).catch(0).default(0),
 });
 export type DepositFilters = z.input<typeof depositFilters>;
 export type DepositFilterValues = z.output<typeof depositFilters>;

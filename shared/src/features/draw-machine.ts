@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, limit, page, pagination, wholeNumber } from '../fields.js';
+import { datetime, id, limit, page, pagination, strictNumber, wholeNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -29,8 +29,10 @@ export const drawMachine = z.object({
   ip_id: z.number().int(),
   title: z.string(),
   pic: z.string(),
-  /** Yuan. */
+  /** Selling price per draw, yuan. */
   price: z.number(),
+  /** The record's official single-box price (官方售价), yuan. */
+  official_price: z.number(),
   sale_amount: amount,
   /** 0 listed, 1 delisted, 2 sold out. */
   off: z.number().int(),
@@ -127,11 +129,20 @@ export interface StockForm {
   box_sign?: string;
 }
 const positive = (v: unknown) => is.number(v) && Number.isInteger(Number(v)) && Number(v) > 0;
+/** A stock field is entered unless empty or 0 (the spec's 请输入增加库存 / 请输入减少库存). */
+const entered = (v: unknown) => is.filled(v) && Number(v) !== 0;
 /** Spec 01 §5 "Draw-machine management", stock. */
 export const stockRules = ruleTable<StockForm>([
   { field: 'type', message: m.stockTypeRequired, ok: (v) => is.oneOf([1, 2])(Number(v.type)) },
-  { field: 'stock', message: m.increaseRequired, ok: (v) => Number(v.type) !== 1 || positive(v.stock) },
-  { field: 'stock', message: m.decreaseRequired, ok: (v) => Number(v.type) !== 2 || positive(v.stock) },
+  { field: 'stock', message: m.increaseRequired, ok: (v) => Number(v.type) !== 1 || entered(v.stock) },
+  { field: 'stock', message: m.increaseInteger, ok: (v) => Number(v.type) !== 1 || positive(v.stock) },
+  {
+    field: 'stock',
+    message: m.increaseTooMany,
+    ok: (v) => Number(v.type) !== 1 || Number(v.stock) <= RELEASE_LIMITS.boxNumMax,
+  },
+  { field: 'stock', message: m.decreaseRequired, ok: (v) => Number(v.type) !== 2 || entered(v.stock) },
+  { field: 'stock', message: m.decreaseInteger, ok: (v) => Number(v.type) !== 2 || positive(v.stock) },
   {
     field: 'stock',
     message: m.decreaseTooMany,
@@ -165,7 +176,9 @@ export const updateBoxRules = ruleTable<UpdateBoxForm>([
   {
     field: 'off',
     message: m.offRequired,
-    ok: (v) => has(v, 'desc') || (is.filled(v.off) && is.oneOf([0, 1])(Number(v.off))),
+    // A sale-time change carries the stored state, sold out (2) included; a shelf toggle sends 0 or 1.
+    ok: (v) =>
+      has(v, 'desc') || (is.filled(v.off) && is.oneOf(has(v, 'shelves_time') ? [0, 1, 2] : [0, 1])(Number(v.off))),
   },
 ]);
 
@@ -173,7 +186,7 @@ export const updateBoxBody = withRules(
   z.object({
     id: id(),
     desc: z.string().trim().max(LIMITS.descriptionMax).optional(),
-    off: wholeNumber().min(0).max(1).optional(),
+    off: wholeNumber().min(0).max(2).optional(),
     shelves_time: z.string().trim().optional(),
   }),
   updateBoxRules,
@@ -232,7 +245,7 @@ export const drawMachineRoutes = {
     summary: '修改金币抵扣（不使用传 0）',
     access: 'box_admin',
     perId: PER_ID.box,
-    body: z.object({ template_log_id: id(), bean: z.coerce.number().min(0).max(RELEASE_LIMITS.priceMax) }),
+    body: z.object({ template_log_id: id(), bean: strictNumber().min(0).max(RELEASE_LIMITS.priceMax) }),
     response: z.object({ bean: z.number() }),
   }),
   stock: defineRoute({

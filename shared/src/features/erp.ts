@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from '../fields.js';
+import { integer, wholeNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
@@ -80,14 +80,14 @@ export const erpLoginBody = z.object({
 export const waybillPrintBody = withRules(
   z.object({
     t: z.string().max(200).default(''),
-    no_type: z.coerce.number().int(),
+    no_type: integer(),
     no: z.string().max(2000),
     // An empty input does not become 0, so the rules tell 请输入份数 from 份数不能小于1.
     copy_count: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       wholeNumber().min(1).max(WAYBILL_MAX_COPIES),
     ),
-    type: z.coerce.number().int().default(WAYBILL_PRINT_TYPE),
+    type: integer().default(WAYBILL_PRINT_TYPE),
   }),
   waybillRules,
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, limit, optionalId, page, yuan } from '../fields.js';
+import { datetime, id, integer, limit, optionalId, page, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -88,33 +88,35 @@ const CATES = GACHA_CATES.map((c) => String(c.value));
 /** Spec 01 §5 "Gacha goods", in the order of the form. */
 export const gachaRules = ruleTable<GachaForm>([
   { field: 'ip_id', message: m.brandRequired, ok: (v) => is.id(v.ip_id) },
-  { field: 'goods_title', message: m.required, ok: (v) => is.filled(v.goods_title) },
+  { field: 'goods_title', message: m.required('商品名称'), ok: (v) => is.filled(v.goods_title) },
   { field: 'goods_title', message: m.titleTooLong, ok: (v) => is.maxLength(LIMITS.goodsTitleMax)(v.goods_title) },
-  { field: 'price', message: m.required, ok: (v) => is.filled(v.price) },
+  { field: 'price', message: m.required('零售价'), ok: (v) => is.filled(v.price) },
   { field: 'price', message: m.number, ok: (v) => is.number(v.price) },
   { field: 'price', message: m.priceRange, ok: (v) => money(v.price) },
   { field: 'price', message: m.priceDecimals, ok: (v) => twoDecimals(v.price) },
-  { field: 'cost_price', message: m.required, ok: (v) => is.filled(v.cost_price) },
+  { field: 'cost_price', message: m.required('成本价'), ok: (v) => is.filled(v.cost_price) },
   { field: 'cost_price', message: m.number, ok: (v) => is.number(v.cost_price) },
   { field: 'cost_price', message: m.priceRange, ok: (v) => money(v.cost_price) },
   { field: 'cost_price', message: m.priceDecimals, ok: (v) => twoDecimals(v.cost_price) },
-  { field: 'stock', message: m.required, ok: (v) => is.filled(v.stock) },
+  { field: 'stock', message: m.required('库存'), ok: (v) => is.filled(v.stock) },
   { field: 'stock', message: m.stockRange, ok: (v) => stockOk(v.stock) },
-  { field: 'cate', message: m.required, ok: (v) => is.oneOf(CATES)(String(v.cate ?? '')) },
-  { field: 'pics', message: m.required, ok: (v) => listOf(v.pics).some((p) => is.filled(p)) },
+  { field: 'cate', message: m.required('类型'), ok: (v) => is.oneOf(CATES)(String(v.cate ?? '')) },
+  { field: 'pics', message: m.required('图片'), ok: (v) => listOf(v.pics).some((p) => is.filled(p)) },
   { field: 'pics', message: m.picsTooMany, ok: (v) => listOf(v.pics).length <= LIMITS.gachaPicsMax },
-  { field: 'channel', message: m.required, ok: (v) => is.filled(v.channel) },
+  { field: 'channel', message: m.required('渠道'), ok: (v) => is.filled(v.channel) },
   { field: 'channel', message: m.channelTooLong, ok: (v) => is.maxLength(LIMITS.gachaLabelMax)(v.channel) },
+  { field: 'label', message: m.labelsTooMany, ok: (v) => listOf(v.label).length <= LIMITS.gachaLabels },
   {
     field: 'label',
     message: m.labelTooLong,
-    ok: (v) =>
-      listOf(v.label).length <= LIMITS.gachaLabels &&
-      listOf(v.label).every((l) => is.maxLength(LIMITS.gachaLabelMax)(l)),
+    ok: (v) => listOf(v.label).every((l) => is.maxLength(LIMITS.gachaLabelMax)(l)),
   },
   { field: 'link', message: m.linkTooLong, ok: (v) => is.maxLength(LIMITS.gachaLinkMax)(v.link) },
   { field: 'code', message: m.codeTooLong, ok: (v) => is.maxLength(LIMITS.gachaLinkMax)(v.code) },
 ]);
+
+/** The whole table the save checks: the id, then the form's rules. */
+export const gachaSaveRules = ruleTable<GachaForm>([idRule<GachaForm>(), ...gachaRules]);
 
 export const gachaSave = withRules(
   z.object({
@@ -133,7 +135,7 @@ export const gachaSave = withRules(
     code: raw(),
     add_stock: raw(),
   }),
-  [idRule<GachaForm>(), ...gachaRules],
+  gachaSaveRules,
 ).transform((v) => {
   const labels = listOf(v.label).map(text);
   return {
@@ -160,7 +162,7 @@ export const gachaFilters = z.object({
   goods_title: z.string().trim().max(200).optional(),
   sku_id: optionalId(),
   channel_id: z.string().trim().max(50).optional(),
-  cate: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+  cate: z.preprocess((v) => (v === '' ? undefined : v), integer().optional()),
 });
 export type GachaFilters = z.input<typeof gachaFilters>;
 
@@ -173,7 +175,9 @@ export const gachaImportPreview = z.object({
   update_num: z.number().int(),
   /** Rows equal to the stored goods (an exported file imported again). */
   unchanged_num: z.number().int(),
+  /** Rows with at least one mistake. */
   error_num: z.number().int(),
+  /** Every mistake of every bad row, in row order (a row may appear more than once). */
   errors: z.array(importError),
   /** The bad rows with a 错误原因 column, as an xlsx; null when there are none. */
   error_url: z.string().nullable(),
@@ -305,3 +309,25 @@ export const GACHA_SHEET_COLUMNS = [
   '视频',
 ] as const;
 export const GACHA_SHEET_EXTRA = ['关联活动数', '状态', '创建时间'] as const;
+
+/**
+ * What each column of the import wants, as the template's 填写说明 sheet says it (and the import
+ * dialog repeats it): required or not, the format and the bounds of the rule table.
+ */
+export const GACHA_SHEET_NOTES: Record<(typeof GACHA_SHEET_COLUMNS)[number], string> = {
+  ID: '选填。留空为新增商品；填写已有商品的ID则更新该商品（导出表中的ID）',
+  商品名称: `必填，最多${LIMITS.goodsTitleMax}个字符`,
+  零售价: `必填，数字，${LIMITS.gachaPriceMin}–${LIMITS.gachaPriceMax}元，最多两位小数`,
+  成本价: `必填，数字，${LIMITS.gachaPriceMin}–${LIMITS.gachaPriceMax}元，最多两位小数`,
+  库存: `必填，${LIMITS.gachaStockMin}–${LIMITS.gachaStockMax}的整数`,
+  类型: `必填，填写 ${GACHA_CATES.map((c) => c.label).join(' 或 ')}`,
+  渠道: `必填，最多${LIMITS.gachaLabelMax}个字符`,
+  标签1: `选填，每个标签最多${LIMITS.gachaLabelMax}个字符，最多${LIMITS.gachaLabels}个（标签1–标签4）`,
+  标签2: '选填，同标签1',
+  标签3: '选填，同标签1',
+  标签4: '选填，同标签1',
+  链接: `选填，最多${LIMITS.gachaLinkMax}个字符`,
+  编码: `选填，最多${LIMITS.gachaLinkMax}个字符`,
+  图片: `必填，图片网址（不是图片文件）：先在「新增」弹窗上传图片，或使用导出表中的网址；${LIMITS.goodsPicture.width}×${LIMITS.goodsPicture.height}px，最多${LIMITS.gachaPicsMax}张，多张用英文逗号分隔`,
+  视频: '选填，视频网址（mp4，最大100MB），先在「新增」弹窗上传视频',
+};

@@ -193,6 +193,12 @@ const wholeAtLeast = (v: unknown, min: number) => is.number(v) && isInt(v) && n(
 /** Spec 01 §5 "Goods stock edit" and §4 "Goods stock dialog": the three transitions. */
 export const goodsStockRules = ruleTable<GoodsStockForm>([
   { field: 'stock_limit', message: m.stockTypeRequired, ok: (v) => is.oneOf(['0', '1'])(String(v.stock_limit)) },
+  { field: 'stock_num', message: m.stockNumRequired, ok: (v) => !settingStock(v) || !isEmpty(newStockOf(v)) },
+  {
+    field: 'stock_num',
+    message: m.integer,
+    ok: (v) => !settingStock(v) || !is.number(newStockOf(v)) || isInt(newStockOf(v)),
+  },
   { field: 'stock_num', message: m.stockNumNegative, ok: (v) => !settingStock(v) || wholeAtLeast(newStockOf(v), 0) },
   {
     field: 'stock_num',
@@ -204,6 +210,8 @@ export const goodsStockRules = ruleTable<GoodsStockForm>([
     message: m.stockActionRequired,
     ok: (v) => !adjusting(v) || is.oneOf(['1', '2'])(String(v.action)),
   },
+  { field: 'num', message: m.numRequired, ok: (v) => !adjusting(v) || !isEmpty(v.num) },
+  { field: 'num', message: m.integer, ok: (v) => !adjusting(v) || !is.number(v.num) || isInt(v.num) },
   { field: 'num', message: m.numPositive, ok: (v) => !adjusting(v) || wholeAtLeast(v.num, 1) },
   { field: 'num', message: m.stockTooHigh, ok: (v) => !adjusting(v) || n(v.num) <= GOODS_STOCK_MAX },
 ]);

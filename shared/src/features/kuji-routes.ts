@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { id, limit, optionalId, page, pagination, wholeNumber } from '../fields.js';
+import { id, limit, optionalId, page, pagination, strictNumber, wholeNumber } from '../fields.js';
 import { kujiFairnessLog } from '../kuji-draw.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
@@ -114,7 +114,7 @@ export const kujiRoutes = {
         desc: z.string().trim().optional(),
         is_bean: binary().optional(),
         bean: z
-          .preprocess((v) => (v === '' || v === null ? 0 : v), z.coerce.number().min(0).max(KUJI_LIMITS.priceMax))
+          .preprocess((v) => (v === '' || v === null ? 0 : v), strictNumber().min(0).max(KUJI_LIMITS.priceMax))
           .optional(),
         pic: z.string().trim().max(500).optional(),
       }),
@@ -152,7 +152,7 @@ export const kujiRoutes = {
     summary: '设置赏品价格（元）',
     access: 'box_admin',
     perId: PER_ID.box,
-    body: z.object({ ...goodsTarget, price: z.coerce.number().positive(m.rowPriceRequired).max(KUJI_LIMITS.priceMax) }),
+    body: z.object({ ...goodsTarget, price: strictNumber().positive(m.rowPriceRequired).max(KUJI_LIMITS.priceMax) }),
     response: kujiGoodsRow,
   }),
   setShelves: defineRoute({
@@ -177,8 +177,8 @@ export const kujiRoutes = {
     perId: PER_ID.box,
     query: z.object({
       title: z.string().trim().max(100).default(''),
-      is_template: z.coerce.number().int().min(0).max(1).default(1),
-      status: z.coerce.number().int().min(0).max(9).optional(),
+      is_template: strictNumber().int().min(0).max(1).default(1),
+      status: strictNumber().int().min(0).max(9).optional(),
       page: page(),
       limit: limit(LIMITS.brandAutocompleteLimit, 100),
     }),
@@ -293,7 +293,7 @@ export const playerKujiRoutes = {
       active_id: id(),
       box_no: wholeNumber().min(1).max(1_000_000),
       num: wholeNumber().min(1).max(KUJI_LIMITS.drawMax).default(1),
-      use_bean: z.coerce.number().int().min(0).max(1).default(1),
+      use_bean: strictNumber().int().min(0).max(1).default(1),
     }),
     response: z.object({
       order_sn: z.string(),

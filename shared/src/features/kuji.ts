@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, SPECIAL_BRAND_ID } from '../constants.js';
-import { datetime, id, optionalId, wholeNumber } from '../fields.js';
+import { datetime, id, isCalendarTime, optionalId, strictNumber, wholeNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { is, ruleTable, withRules } from '../rules.js';
 import { DATETIME_RE, isDatetime, jsonList } from './blind-box-record.js';
@@ -221,7 +221,7 @@ export const kujiPublishAllRules = ruleTable<KujiPublishForm>([
   })),
 ]);
 
-const money2 = (max: number) => z.coerce.number().min(0).max(max);
+const money2 = (max: number) => strictNumber().min(0).max(max);
 export const kujiPrizeEntry = z.object({
   id: optionalId().nullable(),
   goods_title: z.string().trim().min(1, m.rowTitleRequired).max(KUJI_LIMITS.goodsTitleMax),
@@ -258,7 +258,7 @@ export const kujiPublishBody = withRules(
   z.object({
     ip_id: id(),
     title: z.string().trim().min(1).max(KUJI_LIMITS.titleMax),
-    price: z.coerce.number().positive().max(KUJI_LIMITS.priceMax),
+    price: strictNumber().positive().max(KUJI_LIMITS.priceMax),
     stock: wholeNumber().min(1).max(KUJI_LIMITS.boxesMax),
     pic: picKey(m.picRequired),
     top_pic: z.string().trim().max(500).default(''),
@@ -267,11 +267,15 @@ export const kujiPublishBody = withRules(
     /** Yuan; 0 when coins are not used. */
     bean: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? 0 : v),
-      z.coerce.number().min(0).max(KUJI_LIMITS.priceMax),
+      strictNumber().min(0).max(KUJI_LIMITS.priceMax),
     ),
     /** Fixed 6 (percent); anything sent is ignored. */
-    service_charge: z.coerce.number().optional(),
-    shelves_time: z.string().trim().regex(DATETIME_RE, m.shelvesTimeRequired),
+    service_charge: strictNumber().optional(),
+    shelves_time: z
+      .string()
+      .trim()
+      .regex(DATETIME_RE, m.shelvesTimeRequired)
+      .refine(isCalendarTime, m.shelvesTimeRequired),
     is_official: binary().default(0),
     goods: z.preprocess(
       (v) => jsonList(v) ?? v,
@@ -327,7 +331,13 @@ export interface KujiStockForm {
 /** Spec 03 §5: 请输入增加库存; reducing may not exceed can_num. */
 export const kujiStockRules = ruleTable<KujiStockForm>([
   { field: 'type', message: m.stockTypeRequired, ok: (v) => is.oneOf([1, 2])(Number(v.type)) },
-  { field: 'stock', message: m.increaseRequired, ok: (v) => positiveInt(v.stock) },
+  { field: 'stock', message: m.increaseRequired, ok: (v) => is.filled(v.stock) && Number(v.stock) !== 0 },
+  {
+    field: 'stock',
+    message: messages.drawMachine.increaseInteger,
+    ok: (v) => positiveInt(v.stock),
+    detail: (v) => (Number(v.type) === 2 ? messages.drawMachine.decreaseInteger : messages.drawMachine.increaseInteger),
+  },
   {
     field: 'stock',
     message: m.decreaseTooMany,

@@ -3,7 +3,18 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { buildRequest, type SignedRequest } from '../client.js';
-import { datetime, id, limit, optionalId, page, pagination, yuan } from '../fields.js';
+import {
+  datetime,
+  id,
+  integer,
+  isCalendarTime,
+  limit,
+  optionalId,
+  page,
+  pagination,
+  strictNumber,
+  yuan,
+} from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -170,6 +181,7 @@ const dateTimeFilter = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, m.dateInvalid)
+    .refine(isCalendarTime, m.dateInvalid)
     .optional(),
 );
 
@@ -344,7 +356,7 @@ export const marketRoutes = {
       platform: z.enum(MARKET_PLATFORM_CODES, { error: m.platformRequired }),
       ip_id: id(),
       file_url: z.string().trim().min(1).max(2000),
-      confirm: z.coerce.number().int().min(0).max(1).default(0),
+      confirm: strictNumber().int().min(0).max(1).default(0),
     }),
     response: marketImportResult,
   }),
@@ -392,7 +404,7 @@ export const marketRoutes = {
     summary: '平台读取发货通知（since_id 之后的发货）',
     access: 'public',
     signed: false,
-    query: z.object({ since_id: z.coerce.number().int().min(0).default(0), limit: limit(100, 500) }),
+    query: z.object({ since_id: integer().min(0).default(0), limit: limit(100, 500) }),
     response: z.object({ list: z.array(marketShipment) }),
   }),
 };

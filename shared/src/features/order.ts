@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../constants.js';
-import { datetime, id, limit, optionalId, page, yuan } from '../fields.js';
+import { datetime, id, integer, isCalendarTime, limit, optionalId, page, strictNumber, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -103,13 +103,13 @@ export type Order = z.infer<typeof order>;
 
 /* ------------------------------------- requests ------------------------------------- */
 
-const optionalInt = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
+const optionalInt = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), integer().optional());
 const optionalText = (max = 100) => z.string().trim().max(max).optional();
 const dateTimeText = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 yyyy-MM-dd HH:mm:ss');
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 yyyy-MM-dd HH:mm:ss')
+  .refine(isCalendarTime, '时间格式应为 yyyy-MM-dd HH:mm:ss');
 
 /** A date alone reads as the start (00:00:00) or the end (23:59:59) of that day (spec 02 §9). */
 export const dayBound = (value: string, end: boolean) =>
@@ -186,7 +186,7 @@ export const orderRemarkBody = z.object({
 
 export const orderRefundBody = z.object({
   order_id: id(),
-  refund_amount: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: m.refundAmountRequired })),
+  refund_amount: z.preprocess((v) => (v === '' ? undefined : v), strictNumber({ message: m.refundAmountRequired })),
 });
 
 /* -------------------------------------- routes -------------------------------------- */
@@ -212,7 +212,7 @@ export const orderRoutes = {
     path: '/web/helper/web/order/detail',
     summary: '订单详情（type 2 普通订单）',
     ...merchant,
-    body: z.object({ order_sn: z.string().trim().min(1).max(64), type: z.coerce.number().int().pipe(z.literal(2)) }),
+    body: z.object({ order_sn: z.string().trim().min(1).max(64), type: strictNumber().int().pipe(z.literal(2)) }),
     response: order,
   }),
   close: defineRoute({
@@ -300,12 +300,12 @@ export const playerOrderRoutes = {
         .array(
           z.object({
             goods_id: id(),
-            buy_num: z.coerce.number({ message: m.buyNumRequired }).int().min(1, m.buyNumRequired).max(99),
+            buy_num: strictNumber({ message: m.buyNumRequired }).int().min(1, m.buyNumRequired).max(99),
           }),
         )
         .min(1, m.buyNumRequired)
         .max(20),
-      pre_sale: z.coerce.number().int().min(0).max(1).default(0),
+      pre_sale: strictNumber().int().min(0).max(1).default(0),
       remark: z.string().trim().max(200).default(''),
       /** One of the player's claimed coupons (player.coupons → mine[].id): its discount is borne by the merchant. */
       coupon_id: optionalId(),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { datetime, id, limit, optionalId, page, pagination, yuan } from '../fields.js';
+import {
+  datetime,
+  id,
+  integer,
+  isCalendarTime,
+  limit,
+  optionalId,
+  page,
+  pagination,
+  strictNumber,
+  yuan,
+} from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -110,8 +121,7 @@ export type PickupOrder = z.infer<typeof pickupOrder>;
 export const retrievalInfo = pickupOrder.extend({ shipments: z.array(shipment) });
 export type RetrievalInfo = z.infer<typeof retrievalInfo>;
 
-const optionalInt = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
+const optionalInt = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), integer().optional());
 const optionalText = () => z.string().trim().max(100).optional();
 const TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 /** A `yyyy-MM-dd HH:mm:ss` bound of a time range (empty: none). */
@@ -121,7 +131,7 @@ export const timeFilter = () =>
     z
       .string()
       .trim()
-      .refine((t) => TIME.test(t) && !Number.isNaN(Date.parse(t.replace(' ', 'T'))), '时间格式应为 yyyy-MM-dd HH:mm:ss')
+      .refine((t) => TIME.test(t) && isCalendarTime(t), '时间格式应为 yyyy-MM-dd HH:mm:ss')
       .optional(),
   );
 
@@ -135,7 +145,7 @@ export const pickupFilters = z.object({
   begin_at: timeFilter(),
   end_at: timeFilter(),
   delivery_status: optionalInt(),
-  type: z.coerce.number().int().min(0).max(2).catch(0).default(0),
+  type: strictNumber().int().min(0).max(2).catch(0).default(0),
 });
 export type PickupFilters = z.input<typeof pickupFilters>;
 export type PickupFilterValues = z.output<typeof pickupFilters>;

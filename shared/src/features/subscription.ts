@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../constants.js';
-import { datetime, id, limit, optionalId, page, pagination } from '../fields.js';
+import { datetime, id, limit, optionalId, page, pagination, strictNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -44,7 +44,7 @@ export const subscriptionRoutes = {
     perId: PER_ID.box,
     query: z.object({
       ip_id: optionalId(),
-      status: z.coerce.number().int().min(-1).max(2).catch(-1).default(-1),
+      status: strictNumber().int().min(-1).max(2).catch(-1).default(-1),
       page: page(),
       limit: limit(10),
     }),
@@ -57,7 +57,7 @@ export const subscriptionRoutes = {
     summary: '审核订阅申请：1 通过（待审核时），2 驳回（未驳回时）',
     access: 'box_admin',
     perId: PER_ID.box,
-    body: z.object({ id: id(), status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])) }),
+    body: z.object({ id: id(), status: strictNumber().pipe(z.union([z.literal(1), z.literal(2)])) }),
     response: z.object({ id: z.number().int(), status: z.number().int() }),
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { integer, strictNumber } from '../fields.js';
 import { defineRoute } from '../route.js';
 
 /**
@@ -10,7 +11,8 @@ export const UPLOAD_KINDS = {
   image: {
     mimes: ['image/png', 'image/jpeg', 'image/gif'],
     exts: ['png', 'jpg', 'jpeg', 'gif'],
-    maxBytes: LIMITS.collectibleImageMaxBytes,
+    // Spec 01 §9: a single image is at most 10MB (the 20MB collectible limit has no upload here yet).
+    maxBytes: LIMITS.singleImageMaxBytes,
   },
   glb: { mimes: ['model/gltf-binary'], exts: ['glb'], maxBytes: LIMITS.modelMaxBytes },
   xlsx: {
@@ -60,11 +62,11 @@ export const uploadRoutes = {
     query: z.object({
       file_type: z.enum(['glb', 'xlsx'], { error: '不支持的文件类型' }).optional(),
       /** Optional limits sealed into the token and enforced by the storage endpoint. */
-      width: z.coerce.number().int().positive().max(20000).optional(),
-      height: z.coerce.number().int().positive().max(20000).optional(),
-      min_width: z.coerce.number().int().positive().max(20000).optional(),
-      min_height: z.coerce.number().int().positive().max(20000).optional(),
-      max_size: z.coerce.number().int().positive().optional(),
+      width: strictNumber().int().positive().max(20000).optional(),
+      height: strictNumber().int().positive().max(20000).optional(),
+      min_width: strictNumber().int().positive().max(20000).optional(),
+      min_height: strictNumber().int().positive().max(20000).optional(),
+      max_size: integer().positive().optional(),
     }),
     response: uploadToken,
   }),

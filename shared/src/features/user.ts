@@ -40,14 +40,21 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const passwordReset = z.object({
-  old_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(200),
-  new_password: z
-    .string({ error: m.newPasswordRequired })
-    .min(1, m.newPasswordRequired)
-    .min(6, m.newPasswordShort)
-    .max(200),
-});
+/** The console sends the new password twice (confirm_password); a caller that sends it once is not asked to. */
+export const passwordReset = z
+  .object({
+    old_password: z.string({ error: m.oldPasswordRequired }).min(1, m.oldPasswordRequired).max(200),
+    new_password: z
+      .string({ error: m.newPasswordRequired })
+      .min(1, m.newPasswordRequired)
+      .min(6, m.newPasswordShort)
+      .max(200),
+    confirm_password: z.string().max(200).optional(),
+  })
+  .refine((v) => v.confirm_password === undefined || v.confirm_password === v.new_password, {
+    message: m.passwordMismatch,
+    path: ['confirm_password'],
+  });
 
 /** Avatar: an uploaded image key (800×800, like goods pictures) that the user owns. */
 export const AVATAR_SIZE = { width: 800, height: 800 } as const;

@@ -29,3 +29,25 @@ export const qrTokens = pgTable('qr_tokens', {
   sessionToken: text('session_token').references(() => sessions.token, { onDelete: 'cascade' }),
   consumedAt: ts('consumed_at'),
 });
+
+/**
+ * Failed password logins (merchant, QR confirmation and waybill accounts), kept here so the limits
+ * hold across API copies: an account's and an address's failures within the window are counted
+ * before a login is tried (features/auth/throttle.ts). Rows older than the window are removed.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** `merchant:<email>` or `erp:<username>`, lower case. */
+    account: text('account').notNull(),
+    /** The client's address (an IPv6 address as its /64). */
+    address: text('address').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.account, t.at),
+    index('login_failures_address_idx').on(t.address, t.at),
+    index('login_failures_at_idx').on(t.at),
+  ],
+);

@@ -14,5 +14,7 @@ export const uploads = pgTable('uploads', {
   /** sha256 hex of the content. */
   hash: text('hash').notNull(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The name a generated file downloads as (`订单列表_20261123_1530.xlsx`); the key stays unguessable. */
+  downloadName: text('download_name'),
   createdAt: createdAt(),
 });

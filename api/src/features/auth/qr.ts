@@ -6,7 +6,7 @@ import { qrTokens, users } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { randomToken } from '../../lib/seal.js';
 import { unixSeconds } from '../../lib/time.js';
-import { checkCredentials, createSession, sessionOf } from './service.js';
+import { createSession, sessionOf, type UserRow } from './service.js';
 
 /**
  * QR login: the desktop gets a token and shows it as a QR of the mobile page's URL; the phone
@@ -36,13 +36,13 @@ export async function findQrToken(db: Db, token: string): Promise<QrRow | null> 
 
 export const isQrExpired = (row: QrRow) => row.expiresAt.getTime() <= Date.now();
 
-/** Phone side: check the token, then the credentials; link a new session to the token. */
-export async function confirmQr(db: Db, config: Config, token: string, email: string, password: string) {
+/** Phone side: check the token, then the credentials (`credentials`); link a new session to the token. */
+export async function confirmQr(db: Db, config: Config, token: string, credentials: () => Promise<UserRow>) {
   const row = await findQrToken(db, token);
   if (!row) throw httpError(400, m.qrInvalid);
   if (row.confirmedAt) throw httpError(409, m.qrUsed);
   if (isQrExpired(row)) throw httpError(400, m.qrExpired);
-  const user = await checkCredentials(db, email, password);
+  const user = await credentials();
   return db.transaction(async (tx) => {
     const sessionToken = await createSession(tx, config, user.id);
     const updated = await tx

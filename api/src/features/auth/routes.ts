@@ -1,13 +1,14 @@
 import { api } from '@toy/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routeOf } from '../../http/route.js';
 import { membershipPage } from './membership-page.js';
 import { mobileLoginPage } from './mobile-page.js';
 import { confirmQr, findQrToken, isQrExpired, issueQrToken, pollQr } from './qr.js';
 import { checkCredentials, createSession, revokeSession, sessionOf } from './service.js';
+import { throttledLogin } from './throttle.js';
 
-/** Declarations: shared/src/features/auth.ts. */
+/** Declarations: shared/src/features/auth.ts. Tables: sessions, qr_tokens, login_failures. */
 const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
 
@@ -15,11 +16,19 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(routeOf(api.auth.qrLogin, (body) => pollQr(db, config, body.token)));
 
-  app.route(routeOf(api.auth.qrConfirm, (body) => confirmQr(db, config, body.token, body.email, body.password)));
+  /** A password check, throttled per account and per address (throttle.ts). */
+  const credentials = (request: FastifyRequest, email: string, password: string) =>
+    throttledLogin(db, config.loginLimits, request, 'merchant', email, () => checkCredentials(db, email, password));
 
   app.route(
-    routeOf(api.auth.login, async (body) => {
-      const user = await checkCredentials(db, body.email, body.password);
+    routeOf(api.auth.qrConfirm, (body, request) =>
+      confirmQr(db, config, body.token, () => credentials(request, body.email, body.password)),
+    ),
+  );
+
+  app.route(
+    routeOf(api.auth.login, async (body, request) => {
+      const user = await credentials(request, body.email, body.password);
       return sessionOf(config, user, await createSession(db, config, user.id));
     }),
   );

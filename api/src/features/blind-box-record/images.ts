@@ -1,8 +1,8 @@
 import { messages, RECORD_IMAGES } from '@toy/shared';
-import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { uploads } from '../../db/schema.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
 import { httpError } from '../../http/errors.js';
+import { type PictureUser, usableUploads } from '../upload/pictures.js';
 
 const m = messages.blindBoxRecord;
 
@@ -18,11 +18,18 @@ export interface RecordImages {
 type Size = { width?: number; height?: number; minWidth?: number; minHeight?: number };
 
 /**
- * After the ordered rules: every picture is a stored image, and the four sized ones have their
- * exact (or minimum) pixel size, read from the uploads table: 橱窗主图 600×600, 整盒头卡图 at least
- * 1200×600, 单盒盒卡图 400×400, 单盒包装图 800×800. Keys, not URLs (see keyOfPic).
+ * After the ordered rules: every picture is a stored image the merchant may use (its own or a
+ * public asset: upload/pictures.ts; another merchant's answers like a missing one), and the four
+ * sized ones have their exact (or minimum) pixel size, read from the uploads table: 橱窗主图
+ * 600×600, 整盒头卡图 at least 1200×600, 单盒盒卡图 400×400, 单盒包装图 800×800. The pictures of
+ * styles picked from goods are the goods' own (styleFacts), not checked here.
  */
-export async function checkRecordImages(db: Db, images: RecordImages): Promise<void> {
+export async function checkRecordImages(
+  db: Db | Tx,
+  config: Config,
+  user: PictureUser,
+  images: RecordImages,
+): Promise<void> {
   const keys = [
     images.pic,
     images.main_pic,
@@ -31,11 +38,8 @@ export async function checkRecordImages(db: Db, images: RecordImages): Promise<v
     ...images.pics,
     ...images.stylePics,
   ];
-  const rows = await db
-    .select({ key: uploads.key, kind: uploads.kind, width: uploads.width, height: uploads.height })
-    .from(uploads)
-    .where(inArray(uploads.key, [...new Set(keys)]));
-  const byKey = new Map(rows.filter((r) => r.kind === 'image').map((r) => [r.key, r]));
+  const usable = await usableUploads(db, config, user, keys);
+  const byKey = new Map([...usable].filter(([, r]) => r.kind === 'image'));
 
   const sized: [string, Size][] = [
     [images.pic, RECORD_IMAGES.pic],

@@ -1,7 +1,7 @@
 import { AuthType, api, is, jsonList, messages, shanghaiInstant } from '@toy/shared';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { blindBoxRecords, brands, goods } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
@@ -12,29 +12,34 @@ import { checkRecordImages } from './images.js';
 import { likePattern, listRecords } from './queries.js';
 
 const m = messages.blindBoxRecord;
-const isUrl = (v: string) => /^https?:\/\//i.test(v);
 
 /**
  * The brands a record's goods may come from: the merchant's own brands (per 14), and for a shop
  * (auth type 2) any active template brand. Anything else answers 404 like a missing brand.
  */
 export async function assertGoodsBrand(db: Db, request: FastifyRequest, goodsIpId: number): Promise<void> {
-  if ((await request.brands()).includes(goodsIpId)) return;
-  if (request.user?.type === AuthType.shop) {
-    const [row] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, goodsIpId), eq(brands.isTemplate, true), eq(brands.status, 1)))
-      .limit(1);
-    if (row) return;
-  }
-  throw notFound();
+  if (!(await mayUseGoodsBrand(db, request, goodsIpId))) throw notFound();
+}
+
+/** Whether the record's goods may come from brand `goodsIpId` (see assertGoodsBrand). */
+async function mayUseGoodsBrand(db: Db, request: FastifyRequest, goodsIpId: number): Promise<boolean> {
+  if ((await request.brands()).includes(goodsIpId)) return true;
+  if (request.user?.type !== AuthType.shop) return false;
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, goodsIpId), eq(brands.isTemplate, true), eq(brands.status, 1)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**
  * Before the ordered rules run, the styles' overseas flags are replaced by the truth: a style is
  * overseas only when its sku is a goods of the record's brand marked overseas. A sku that is not
- * such a goods counts as a manual style. The rules then judge facts, not what the client claimed.
+ * such a goods counts as a manual style. The rules then judge facts, not what the client claimed;
+ * a picked style's picture is the goods' own picture, whatever the client sent.
+ * The goods table is read only for a goods brand the merchant may use: the goods of any other
+ * brand count as missing, so the rules' answer tells nothing of another merchant's goods.
  */
 async function styleFacts(db: Db, request: FastifyRequest): Promise<void> {
   const body = request.body as Record<string, unknown> | undefined;
@@ -45,19 +50,20 @@ async function styleFacts(db: Db, request: FastifyRequest): Promise<void> {
     .map((s) => (s && typeof s === 'object' ? (s as { sku_id?: unknown }).sku_id : undefined))
     .filter((v) => is.id(v))
     .map(Number);
-  const facts = new Map<number, number>();
-  if (skuIds.length && is.id(body.goods_ip_id)) {
+  const facts = new Map<number, { id: number; isOverseas: number; pic: string }>();
+  const goodsIpId = is.id(body.goods_ip_id) ? Number(body.goods_ip_id) : undefined;
+  if (skuIds.length && goodsIpId !== undefined && (await mayUseGoodsBrand(db, request, goodsIpId))) {
     const rows = await db
-      .select({ id: goods.id, isOverseas: goods.isOverseas })
+      .select({ id: goods.id, isOverseas: goods.isOverseas, pic: goods.pic })
       .from(goods)
-      .where(and(eq(goods.ipId, Number(body.goods_ip_id)), inArray(goods.id, skuIds)));
-    for (const r of rows) facts.set(r.id, r.isOverseas);
+      .where(and(eq(goods.ipId, goodsIpId), inArray(goods.id, skuIds)));
+    for (const r of rows) facts.set(r.id, r);
   }
   body.goods = styles.map((s) => {
     if (!s || typeof s !== 'object') return s;
-    const sku = Number((s as { sku_id?: unknown }).sku_id);
-    const known = facts.has(sku);
-    return { ...s, sku_id: known ? sku : null, is_overseas: known ? facts.get(sku) : 0 };
+    const fact = facts.get(Number((s as { sku_id?: unknown }).sku_id));
+    if (!fact) return { ...s, sku_id: null, is_overseas: 0 };
+    return { ...s, sku_id: fact.id, is_overseas: fact.isOverseas, goods_pic: fact.pic };
   });
 }
 
@@ -78,10 +84,12 @@ const blindBoxRecordRoutes: FastifyPluginAsync = async (app) => {
         one_pack_pic: key(body.one_pack_pic),
         pics: body.pics.map(key),
       };
-      await checkRecordImages(db, {
-        ...images,
-        stylePics: styles.map((s) => s.goods_pic).filter((p) => !isUrl(p)),
-      });
+      // After tenancy (the brands, and the record when resubmitting): pictures the merchant may use.
+      const checkImages = (tx: Tx) =>
+        checkRecordImages(tx, config, request.user!, {
+          ...images,
+          stylePics: styles.filter((s) => !s.sku_id).map((s) => s.goods_pic),
+        });
       const values = {
         ipId: body.ip_id,
         goodsIpId: body.goods_ip_id,
@@ -103,6 +111,7 @@ const blindBoxRecordRoutes: FastifyPluginAsync = async (app) => {
       const brandIds = await request.brands();
       return db.transaction(async (tx) => {
         if (body.id === undefined) {
+          await checkImages(tx);
           const [created] = await tx.insert(blindBoxRecords).values(values).returning({ id: blindBoxRecords.id });
           return { id: created!.id, status: 0 };
         }
@@ -114,6 +123,7 @@ const blindBoxRecordRoutes: FastifyPluginAsync = async (app) => {
         if (!current) throw notFound();
         if (current.status === 0) throw httpError(409, m.pending);
         if (current.status === 1) throw httpError(409, m.approved);
+        await checkImages(tx);
         await tx
           .update(blindBoxRecords)
           .set({ ...values, status: 0, reason: '', reviewerId: null, reviewedAt: null, updatedAt: sql`now()` })

@@ -1,5 +1,5 @@
-import { api, LIMITS } from '@toy/shared';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { AuthType, api, LIMITS } from '@toy/shared';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { brands } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
@@ -8,7 +8,7 @@ import { picUrl } from '../../lib/urls.js';
 /** `%` and `_` typed by a user are literal characters in a search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Declarations: shared/src/features/brand.ts. */
+/** Declarations: shared/src/features/brand.ts. Table: brands (user_brands through request.brands). */
 const brandRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
 
@@ -37,9 +37,21 @@ const brandRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
+  /**
+   * The record form's brand autocomplete (spec 01 §6): it searches only the brands the caller may
+   * record goods of (blindBoxRecord.submit's goods_ip_id): its own brands, and for a shop (auth
+   * type 2) the active template brands. Other merchants' brands are never listed; is_template and
+   * status narrow that set.
+   */
   app.route(
-    routeOf(api.brand.templateSearch, async (query) => {
-      const filters = [eq(brands.isTemplate, query.is_template === 1), eq(brands.status, query.status)];
+    routeOf(api.brand.templateSearch, async (query, request) => {
+      const own = await request.brands();
+      const scope = or(
+        own.length > 0 ? inArray(brands.id, own) : undefined,
+        request.user!.type === AuthType.shop ? and(eq(brands.isTemplate, true), eq(brands.status, 1)) : undefined,
+      );
+      if (!scope) return { ips: [] };
+      const filters = [scope, eq(brands.isTemplate, query.is_template === 1), eq(brands.status, query.status)];
       if (query.title) filters.push(ilike(brands.title, likePattern(query.title)));
       const ips = await db
         .select({ id: brands.id, title: brands.title, type: brands.type })

@@ -82,7 +82,7 @@ const depositRoutes: FastifyPluginAsync = async (app) => {
         db,
         config,
         storage,
-        { columns, userId: request.user!.id, sheetName: '寄存订单' },
+        { columns, userId: request.user!.id, sheetName: '寄存订单', title: '寄存订单' },
         async (writer) => {
           let before = 2147483647;
           for (;;) {

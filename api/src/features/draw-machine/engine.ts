@@ -17,6 +17,7 @@ import {
 import { httpError } from '../../http/errors.js';
 import { allocStyles, stylesOf } from '../blind-box/templates.js';
 import { checkCoupon, lockClaims, spendClaims } from '../coupon/use.js';
+import { grantDrops, type PaidDraw } from '../toy/drops.js';
 import type { MachineRow } from './queries.js';
 
 const m = messages.drawMachine;
@@ -281,7 +282,8 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
     results.push({ ok: true, outcome: row });
     prevHash = hash;
   }
-  if (drawn.length > 0) await writeDraws(tx, machine, drawn, fee, now);
+  // Each paid draw also drops a virtual item of the brand the player does not hold yet.
+  if (drawn.length > 0) await grantDrops(tx, machine.ipId, await writeDraws(tx, machine, drawn, fee, now));
   await spendClaims(
     tx,
     drawn.flatMap((d) => (d.claimId === undefined ? [] : [{ claimId: d.claimId, orderSn: d.orderSn }])),
@@ -296,7 +298,7 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
  * group of a hundred costs what one draw does in parsing and round trips: the orders, their
  * items, the cabinet entries, the draw log, the coins spent and the machine's whole cases left.
  */
-async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: number, now: Date) {
+async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: number, now: Date): Promise<PaidDraw[]> {
   const col = <T>(pick: (d: Drawn) => T) => sql.param(drawn.map(pick));
   const at = now.toISOString();
   const opened = drawn.filter((d) => d.position === 0).length;
@@ -320,7 +322,7 @@ async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: numb
     ), i as (
       insert into ${orderItems} (order_id, batch_id, style_id, goods_title, goods_pic, type, case_no, position)
       select o.id, ${machine.id}, u.style_id, u.title, u.pic, u.type, u.case_no, u.position from u join o on o.order_sn = u.sn
-      returning id, case_no, position
+      returning id, case_no, position, order_id
     ), d as (
       insert into ${deposits} (order_item_id, player_id, ip_id, batch_id, style_id, state)
       select i.id, u.player_id, ${machine.ipId}, ${machine.id}, u.style_id, 3
@@ -338,12 +340,14 @@ async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: numb
       update ${drawMachines} set stock = ${drawMachines.stock} - ${opened}
       where ${drawMachines.id} = ${machine.id} and ${opened} > 0 returning ${drawMachines.id}
     )
-    select d.id, i.case_no, i.position, (select count(*) from l)::int as logged, (select count(*) from c)::int as paid,
+    select d.id, i.case_no, i.position, i.order_id, (select count(*) from l)::int as logged, (select count(*) from c)::int as paid,
       (select count(*) from s)::int as opened
     from d join i on i.id = d.order_item_id`);
-  const rows = (result as unknown as { rows: { id: number; case_no: number; position: number }[] }).rows;
-  const depositOf = new Map(rows.map((r) => [`${r.case_no}:${r.position}`, r.id]));
-  for (const d of drawn) d.depositId = depositOf.get(`${d.caseNo}:${d.position}`)!;
+  const rows = (result as unknown as { rows: { id: number; case_no: number; position: number; order_id: number }[] })
+    .rows;
+  const depositOf = new Map(rows.map((r) => [`${r.case_no}:${r.position}`, r]));
+  for (const d of drawn) d.depositId = depositOf.get(`${d.caseNo}:${d.position}`)!.id;
+  return drawn.map((d) => ({ playerId: d.playerId, orderId: depositOf.get(`${d.caseNo}:${d.position}`)!.order_id }));
 }
 
 /** One draw (the demo seed's): drawMany with one want, its failure thrown. */

@@ -98,7 +98,7 @@ export async function publish(
         priceUs: input.is_overseas === 1 && input.price_us !== null ? yuanToFen(input.price_us) : null,
         priceTh: input.is_overseas === 1 && input.price_th !== null ? yuanToFen(input.price_th) : null,
         isOverseas: input.is_overseas,
-        off: 0,
+        off: input.off,
         stock: input.box_num,
         boxNum: input.box_num,
         limitStock: allocation.limitStock,

@@ -1,5 +1,5 @@
 import { ACTIVITY_DRAW_BOX, type BoxGoodsRow, type DrawMachine } from '@toy/shared';
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { blindBoxTemplates, brands, drawMachineGoods, drawMachines } from '../../db/schema.js';
@@ -76,7 +76,12 @@ export async function machineCounts(db: Db | Tx, ids: number[]): Promise<Map<num
   return out;
 }
 
-export function machineToWire(config: Config, row: MachineRow, c: MachineCounts, ipTitle: string): DrawMachine {
+export function machineToWire(
+  config: Config,
+  row: MachineRow,
+  c: MachineCounts,
+  template: { ipTitle: string; price: number },
+): DrawMachine {
   const s = (k: number) => c.byState[k] ?? 0;
   return {
     id: row.id,
@@ -84,6 +89,7 @@ export function machineToWire(config: Config, row: MachineRow, c: MachineCounts,
     title: row.title,
     pic: picUrl(config, row.pic),
     price: fenToYuan(row.price),
+    official_price: fenToYuan(template.price),
     sale_amount: { cn: fenToYuan(c.saleAmount) },
     off: row.off,
     stay_send_goods: s(0),
@@ -99,7 +105,7 @@ export function machineToWire(config: Config, row: MachineRow, c: MachineCounts,
     can_num: row.stock,
     limit_stock: row.limitStock,
     seed_hash: row.seedHash,
-    template: { ip_title: ipTitle, title: row.title },
+    template: { ip_title: template.ipTitle, title: row.title },
     box_goods_nums: { nums: c.listed, yc_num: c.hiddenListed },
     cupboard: { sold_num: c.sold, consign_num: s(3), d_goods_num: s(0) + s(1), y_goods_num: s(2) },
   };
@@ -114,15 +120,15 @@ async function ipTitles(db: Db, ipIds: number[]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
-/** Series title of the template (the blind box's brand). */
-async function seriesTitles(db: Db, templateIds: number[]): Promise<Map<number, string>> {
+/** The template (record) of each machine: its series title (the blind box's brand) and official price. */
+async function templateFacts(db: Db, templateIds: number[]): Promise<Map<number, { title?: string; price: number }>> {
   if (templateIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: blindBoxTemplates.id, title: brands.title })
+    .select({ id: blindBoxTemplates.id, title: brands.title, price: blindBoxTemplates.price })
     .from(blindBoxTemplates)
-    .innerJoin(brands, eq(brands.id, blindBoxTemplates.goodsIpId))
+    .leftJoin(brands, eq(brands.id, blindBoxTemplates.goodsIpId))
     .where(inArray(blindBoxTemplates.id, [...new Set(templateIds)]));
-  return new Map(rows.map((r) => [r.id, r.title]));
+  return new Map(rows.map((r) => [r.id, { title: r.title ?? undefined, price: r.price }]));
 }
 
 export async function listMachines(
@@ -140,7 +146,10 @@ export async function listMachines(
   const [{ onSale }] = (await db
     .select({ onSale: sql<number>`count(*)::int` })
     .from(drawMachines)
-    .where(and(eq(drawMachines.ipId, q.ipId), eq(drawMachines.off, 0)))) as [{ onSale: number }];
+    // 在售: listed and its sale time reached.
+    .where(and(eq(drawMachines.ipId, q.ipId), eq(drawMachines.off, 0), lte(drawMachines.shelvesTime, sql`now()`)))) as [
+    { onSale: number },
+  ];
   const rows = await db
     .select()
     .from(drawMachines)
@@ -152,12 +161,15 @@ export async function listMachines(
     db,
     rows.map((r) => r.id),
   );
-  const titles = await seriesTitles(
+  const templates = await templateFacts(
     db,
     rows.map((r) => r.templateId),
   );
   return {
-    list: rows.map((r) => machineToWire(config, r, counts.get(r.id)!, titles.get(r.templateId) ?? '')),
+    list: rows.map((r) => {
+      const t = templates.get(r.templateId);
+      return machineToWire(config, r, counts.get(r.id)!, { ipTitle: t?.title ?? '', price: t?.price ?? r.price });
+    }),
     total,
     onSale,
   };
@@ -166,9 +178,9 @@ export async function listMachines(
 export async function machineInfo(db: Db, config: Config, id: number, brandIds: number[]): Promise<DrawMachine> {
   const row = await findMachine(db, id, brandIds);
   const counts = await machineCounts(db, [id]);
-  const titles = await seriesTitles(db, [row.templateId]);
+  const t = (await templateFacts(db, [row.templateId])).get(row.templateId);
   const fallback = (await ipTitles(db, [row.ipId])).get(row.ipId) ?? '';
-  return machineToWire(config, row, counts.get(id)!, titles.get(row.templateId) ?? fallback);
+  return machineToWire(config, row, counts.get(id)!, { ipTitle: t?.title ?? fallback, price: t?.price ?? row.price });
 }
 
 /** Spec 01 §3 "Box goods row" per style, from the case, draw and deposit rows. */

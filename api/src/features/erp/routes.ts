@@ -2,6 +2,7 @@ import { api, ERP_TOKEN_INVALID, messages, waybillNumbers } from '@toy/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routeOf } from '../../http/route.js';
 import { audit } from '../audit/record.js';
+import { throttledLogin } from '../auth/throttle.js';
 import {
   checkErpCredentials,
   createErpToken,
@@ -15,7 +16,7 @@ const m = messages.erp;
 
 /**
  * Declarations: shared/src/features/erp.ts (erp.login, erp.logout, erp.print). Tables:
- * erp_accounts, erp_account_brands, erp_tokens; reads pickups, deposits, order_items, warehouses;
+ * erp_accounts, erp_account_brands, erp_tokens, login_failures; reads pickups, deposits, order_items, warehouses;
  * the PDF is a row of uploads under exports/. The routes are public as far as the merchant session
  * goes (still signed): the waybill account authenticates by its token `t`, and its brands are the
  * tenancy of every print. A missing or dead `t` answers code 401 in the data, so the page logs in
@@ -25,8 +26,9 @@ const erpRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
 
   app.route(
-    routeOf(api.erp.login, async (body) => {
-      const account = await checkErpCredentials(db, body.u, body.p);
+    routeOf(api.erp.login, async (body, request) => {
+      const check = () => checkErpCredentials(db, body.u, body.p);
+      const account = await throttledLogin(db, config.loginLimits, request, 'erp', body.u, check);
       return { token: await createErpToken(db, config, account.id), name: account.name };
     }),
   );

@@ -1,3 +1,4 @@
+import { jobTitle } from '@toy/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { StorageDirs } from '../../http/types.js';
@@ -5,14 +6,15 @@ import type { Cell, XlsxWriter } from '../../lib/xlsx/writer.js';
 import { writeExport } from '../job/files.js';
 import { type JobContext, registerJobKind } from '../job/runner.js';
 import { type ExportRecord, type GachaFilterValues, gachaIds, gachaRange } from './queries.js';
-import { EXPORT_COLUMNS, IMPORT_COLUMNS, TEMPLATE_EXAMPLE, toSheetRow } from './sheet.js';
+import { EXPORT_COLUMNS, IMPORT_COLUMNS, TEMPLATE_NOTES, templateExample, toSheetRow } from './sheet.js';
 
 export const EXPORT_KIND = 'gacha.export';
 
 export const EXPORT_LIMITS = {
   /** Up to this many rows the export answers the file at once; more become a job. */
   syncMaxRows: 2000,
-  batchRows: 2000,
+  /** Rows per batch: progress is recorded after each. */
+  batchRows: 250,
 };
 
 /** The params a gacha export job stores: the filters and the brands resolved at request time. */
@@ -48,7 +50,7 @@ async function fillExport(
 /** The export, written at once (a small selection). */
 export async function exportNow(db: Db, config: Config, storage: StorageDirs, userId: number, params: ExportParams) {
   const columns = EXPORT_COLUMNS;
-  return writeExport(db, config, storage, { columns, userId }, (writer) =>
+  return writeExport(db, config, storage, { columns, userId, title: jobTitle(EXPORT_KIND) }, (writer) =>
     fillExport(db, config, params, writer, async () => undefined),
   );
 }
@@ -56,21 +58,25 @@ export async function exportNow(db: Db, config: Config, storage: StorageDirs, us
 /** The job of a large export: progress after each batch, the file as its answer. */
 async function runExportJob(ctx: JobContext) {
   const params = ctx.job.params as ExportParams;
-  const { key, url } = await writeExport(
+  const { key, url, name } = await writeExport(
     ctx.db,
     ctx.config,
     ctx.storage,
-    { columns: EXPORT_COLUMNS, userId: ctx.job.userId },
+    { columns: EXPORT_COLUMNS, userId: ctx.job.userId, title: jobTitle(EXPORT_KIND) },
     (writer) => fillExport(ctx.db, ctx.config, params, writer, (n, total) => ctx.progress(n, total), ctx.signal),
   );
-  return { key, url };
+  return { key, url, name };
 }
 
 registerJobKind(EXPORT_KIND, runExportJob);
 
-/** The import template: the columns and one example row. */
+/** The import template: the columns, one example row that imports as it is, and the 填写说明 sheet. */
 export function writeTemplate(db: Db, config: Config, storage: StorageDirs, userId: number) {
-  return writeExport(db, config, storage, { columns: IMPORT_COLUMNS, userId }, (writer) =>
-    writer.addRows([TEMPLATE_EXAMPLE]),
+  return writeExport(
+    db,
+    config,
+    storage,
+    { columns: IMPORT_COLUMNS, userId, sheetName: '商品', notes: TEMPLATE_NOTES, title: '扭蛋商品导入模板' },
+    (writer) => writer.addRows([templateExample(config)]),
   );
 }

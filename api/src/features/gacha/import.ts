@@ -7,10 +7,10 @@ import { gachaGoods, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import type { StorageDirs } from '../../http/types.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { readSheet, type SheetValue } from '../../lib/xlsx/read.js';
+import { readSheet, type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
 import { type AuditInput, auditMany } from '../audit/record.js';
 import { writeExport } from '../job/files.js';
-import { pictureProblems } from '../upload/pictures.js';
+import { type PictureUser, pictureProblems } from '../upload/pictures.js';
 import { activeIdsColumn, GACHA_PICTURE, GACHA_VIDEO, type GachaRow, gachaFields } from './queries.js';
 import {
   type GachaValues,
@@ -43,7 +43,10 @@ export interface ImportPlan {
   creates: { row: number; values: GachaValues }[];
   updates: { row: number; id: number; values: GachaValues; before: GachaRow }[];
   unchanged: number;
+  /** Every mistake of every row (a row may have several). */
   errors: RowError[];
+  /** Rows with at least one mistake. */
+  badRows: number;
 }
 
 const formatMb = (bytes: number) => `${+(bytes / 1024 / 1024).toFixed(1)}MB`;
@@ -67,7 +70,7 @@ export async function readImportFile(
   const read = await readSheet(`${storage.root}/${key}`, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
   if (!read.ok) {
     request.log.info({ key, reason: read.reason, detail: read.detail }, 'spreadsheet refused');
-    throw httpError(400, read.reason === 'timeout' ? m.importTimeout : m.importUnreadable);
+    throw sheetRefusal(read) ?? httpError(400, read.reason === 'timeout' ? m.importTimeout : m.importUnreadable);
   }
   if (read.totalRows - 1 > limits.maxRows || read.rows.length - 1 > limits.maxRows) {
     throw httpError(413, m.importTooManyRows(limits.maxRows));
@@ -114,11 +117,12 @@ async function loadExisting(db: Db | Tx, ipId: number, ids: number[], lock: bool
 export async function planImport(
   db: Db | Tx,
   config: Config,
+  user: PictureUser,
   ipId: number,
   rows: SheetValue[][],
   lock = false,
 ): Promise<ImportPlan> {
-  const plan: ImportPlan = { total: 0, creates: [], updates: [], unchanged: 0, errors: [] };
+  const plan: ImportPlan = { total: 0, creates: [], updates: [], unchanged: 0, errors: [], badRows: 0 };
   const parsed: { row: number; cells: SheetValue[]; result: ReturnType<typeof parseRow> }[] = [];
   for (let i = 1; i < rows.length; i++) {
     const cells = rows[i] ?? [];
@@ -130,52 +134,39 @@ export async function planImport(
   const existing = await loadExisting(db, ipId, ids, lock);
   const pics = parsed.flatMap((p) => (p.result.ok ? p.result.values.pics : []));
   const videos = parsed.flatMap((p) => (p.result.ok && p.result.values.videoUrl ? [p.result.values.videoUrl] : []));
-  const badPics = await pictureProblems(db, config, pics, GACHA_PICTURE);
-  const badVideos = await pictureProblems(db, config, videos, GACHA_VIDEO);
+  const badPics = await pictureProblems(db, config, user, pics, GACHA_PICTURE);
+  const badVideos = await pictureProblems(db, config, user, videos, GACHA_VIDEO);
   const seen = new Set<number>();
 
   for (const { row, cells, result } of parsed) {
-    const fail = (column: string, message: string) => plan.errors.push({ row, column, message, cells });
+    const errors: RowError[] = [];
+    const fail = (column: string, message: string) => errors.push({ row, column, message, cells });
     if (!result.ok) {
-      fail(result.column, result.message);
-      continue;
-    }
-    const { id, values } = result;
-    const badPic = values.pics.find((p) => badPics.has(p));
-    if (badPic) {
-      fail('图片', badPics.get(badPic)!);
-      continue;
-    }
-    if (values.videoUrl && badVideos.has(values.videoUrl)) {
-      fail('视频', badVideos.get(values.videoUrl)!);
-      continue;
-    }
-    if (id === undefined) {
-      plan.creates.push({ row, values });
-      continue;
-    }
-    const before = existing.get(id);
-    if (!before) {
-      fail('ID', m.importIdMissing);
-      continue;
-    }
-    if (seen.has(id)) {
-      fail('ID', m.importIdDuplicate);
-      continue;
-    }
-    seen.add(id);
-    if (before.activeIds.length > 0) {
-      if (values.price !== before.price || values.costPrice !== before.costPrice || values.cate !== before.cate) {
-        fail('零售价', m.bound);
-        continue;
+      for (const e of result.errors) fail(e.column, e.message);
+    } else {
+      const { id, values } = result;
+      const picMessages = new Set(values.pics.flatMap((p) => (badPics.has(p) ? [badPics.get(p)!] : [])));
+      for (const message of picMessages) fail('图片', message);
+      if (values.videoUrl && badVideos.has(values.videoUrl)) fail('视频', badVideos.get(values.videoUrl)!);
+      const before = id === undefined ? undefined : existing.get(id);
+      if (id !== undefined && !before) fail('ID', m.importIdMissing);
+      else if (id !== undefined && seen.has(id)) fail('ID', m.importIdDuplicate);
+      else if (id !== undefined) seen.add(id);
+      if (before && before.activeIds.length > 0) {
+        if (values.price !== before.price || values.costPrice !== before.costPrice || values.cate !== before.cate)
+          fail('零售价', m.bound);
+        if (values.stock < before.stock) fail('库存', m.boundStockDown);
       }
-      if (values.stock < before.stock) {
-        fail('库存', m.boundStockDown);
-        continue;
+      if (errors.length === 0) {
+        if (id === undefined) plan.creates.push({ row, values });
+        else if (sameValues(values, valuesOfRow(before!))) plan.unchanged += 1;
+        else plan.updates.push({ row, id, values, before: before! });
       }
     }
-    if (sameValues(values, valuesOfRow(before))) plan.unchanged += 1;
-    else plan.updates.push({ row, id, values, before });
+    if (errors.length) {
+      plan.errors.push(...errors);
+      plan.badRows += 1;
+    }
   }
   return plan;
 }
@@ -188,19 +179,34 @@ export async function writeErrorReport(
   userId: number,
   errors: RowError[],
 ): Promise<string> {
-  const { url } = await writeExport(db, config, storage, { columns: REPORT_COLUMNS, userId }, async (writer) => {
-    for (let i = 0; i < errors.length; i += 1000) {
-      await writer.addRows(
-        errors.slice(i, i + 1000).map((e) => {
-          const cells = Array.from({ length: REPORT_COLUMNS.length - 1 }, (_, c) => {
-            const v = e.cells[c];
-            return typeof v === 'boolean' ? String(v) : v;
-          });
-          return [...cells, `第${e.row}行 ${e.column}：${e.message}`];
-        }),
-      );
-    }
-  });
+  const { url } = await writeExport(
+    db,
+    config,
+    storage,
+    { columns: REPORT_COLUMNS, userId, title: '扭蛋商品导入错误' },
+    async (writer) => {
+      // One line per bad row, its mistakes together in 错误原因 (errors come grouped by row).
+      const rows: RowError[][] = [];
+      for (const e of errors) {
+        const last = rows[rows.length - 1];
+        if (last && last[0]!.row === e.row) last.push(e);
+        else rows.push([e]);
+      }
+      for (let i = 0; i < rows.length; i += 1000) {
+        await writer.addRows(
+          rows.slice(i, i + 1000).map((group) => {
+            const first = group[0]!;
+            const cells = Array.from({ length: REPORT_COLUMNS.length - 1 }, (_, c) => {
+              const v = first.cells[c];
+              return typeof v === 'boolean' ? String(v) : v;
+            });
+            const reasons = group.map((e) => `${e.column}：${e.message}`).join('；');
+            return [...cells, `第${first.row}行 ${reasons}`];
+          }),
+        );
+      }
+    },
+  );
   return url;
 }
 

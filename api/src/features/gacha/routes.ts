@@ -1,6 +1,7 @@
 import { api, LIMITS, messages } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import { gachaGoods, jobs } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
@@ -51,8 +52,11 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
       const brandIds = await request.brands();
       const pics = body.pics.map((p) => keyOfPic(config, p));
       const videoUrl = body.video_url ? keyOfPic(config, body.video_url) : '';
-      await assertPictures(db, config, pics, GACHA_PICTURE);
-      if (videoUrl) await assertPictures(db, config, [videoUrl], GACHA_VIDEO);
+      // After tenancy (the brand, and the goods when editing): pictures the merchant may use.
+      const checkPictures = async (tx: Tx) => {
+        await assertPictures(tx, config, request.user!, pics, GACHA_PICTURE);
+        if (videoUrl) await assertPictures(tx, config, request.user!, [videoUrl], GACHA_VIDEO);
+      };
       const values = {
         ipId: body.ip_id,
         goodsTitle: body.goods_title,
@@ -68,6 +72,7 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
       };
       return db.transaction(async (tx) => {
         if (body.id === undefined) {
+          await checkPictures(tx);
           if (body.add_stock === 1) throw httpError(409, m.boundChanged);
           const [row] = await tx
             .insert(gachaGoods)
@@ -78,6 +83,7 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
           return { id: row!.id, stock: row!.stock };
         }
         const current = await findGacha(tx, brandIds, body.id, undefined, true);
+        await checkPictures(tx);
         const bound = current.activeIds.length > 0;
         if (bound !== (body.add_stock === 1)) throw httpError(409, m.boundChanged);
         if (
@@ -185,7 +191,7 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.gacha.import, async (body, request) => {
       await assertBrand(request, body.ip_id);
       const { rows } = await readImportFile(db, config, storage, request, body.url);
-      const plan = await planImport(db, config, body.ip_id, rows);
+      const plan = await planImport(db, config, request.user!, body.ip_id, rows);
       if (plan.total === 0) throw httpError(400, m.importEmpty);
       const errorUrl = plan.errors.length
         ? await writeErrorReport(db, config, storage, request.user!.id, plan.errors)
@@ -195,7 +201,7 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
         create_num: plan.creates.length,
         update_num: plan.updates.length,
         unchanged_num: plan.unchanged,
-        error_num: plan.errors.length,
+        error_num: plan.badRows,
         errors: plan.errors.map((e) => ({ row: e.row, column: e.column, message: e.message })),
         error_url: errorUrl,
       };
@@ -207,7 +213,7 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
       await assertBrand(request, body.ip_id);
       const { rows } = await readImportFile(db, config, storage, request, body.url);
       return db.transaction(async (tx) => {
-        const plan = await planImport(tx, config, body.ip_id, rows, true);
+        const plan = await planImport(tx, config, request.user!, body.ip_id, rows, true);
         if (plan.total === 0) throw httpError(400, m.importEmpty);
         const first = plan.errors[0];
         if (first) throw httpError(400, m.importRow(first.row, `${first.column}：${first.message}`));

@@ -1,9 +1,12 @@
 import {
+  allFailures,
   GACHA_CATES,
   GACHA_SHEET_COLUMNS,
   GACHA_SHEET_EXTRA,
+  GACHA_SHEET_NOTES,
   gachaCateText,
   gachaSave,
+  gachaSaveRules,
   LIMITS,
   messages,
   validate,
@@ -12,7 +15,7 @@ import type { Config } from '../../config.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
 import type { SheetValue } from '../../lib/xlsx/read.js';
-import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
+import type { Cell, NotesSheet, SheetColumn } from '../../lib/xlsx/writer.js';
 import type { ExportRecord, GachaRow } from './queries.js';
 
 const m = messages.gacha;
@@ -123,18 +126,30 @@ export const isBlankRow = (cells: SheetValue[] | undefined) => !cells || cells.e
 export const headerMatches = (cells: SheetValue[] | undefined) =>
   GACHA_SHEET_COLUMNS.every((h, i) => text(cells?.[i]) === h);
 
-export type ParsedRow =
-  | { ok: true; id: number | undefined; values: GachaValues }
-  | { ok: false; column: string; message: string };
+/** One mistake of a row: the sheet column it is in and its message. */
+export interface CellError {
+  column: string;
+  message: string;
+}
 
-/** One data row through the same schema and rule table as the edit dialog. */
+export type ParsedRow = { ok: true; id: number | undefined; values: GachaValues } | { ok: false; errors: CellError[] };
+
+const columnOf = (field: string) => COLUMN_OF[field.split('.')[0] ?? ''] ?? field;
+
+/**
+ * One data row through the same rule table and schema as the edit dialog. Every column's first
+ * mistake is reported (a row with an empty price and an empty picture answers both).
+ */
 export function parseRow(cells: SheetValue[], ipId: number, config: Config): ParsedRow {
+  const errors: CellError[] = [];
   const rawId = text(cells[0]);
-  if (rawId && !/^\d+$/.test(rawId)) return { ok: false, column: 'ID', message: m.importIdMissing };
+  const badId = Boolean(rawId) && !/^\d+$/.test(rawId);
+  if (badId) errors.push({ column: 'ID', message: m.importIdMissing });
   const cate = cateOf(cells[5]);
-  if (text(cells[5]) && typeof cate !== 'number') return { ok: false, column: '类型', message: m.importCate };
+  const badCate = Boolean(text(cells[5])) && typeof cate !== 'number';
+  if (badCate) errors.push({ column: '类型', message: m.importCate });
   const form = {
-    id: rawId || undefined,
+    id: badId ? undefined : rawId || undefined,
     ip_id: ipId,
     goods_title: text(cells[1]),
     price: text(cells[2]),
@@ -148,11 +163,13 @@ export function parseRow(cells: SheetValue[], ipId: number, config: Config): Par
     pics: splitPics(cells[13]),
     video_url: text(cells[14]),
   };
-  const result = validate(gachaSave, form);
-  if (!result.ok) {
-    const field = result.field?.split('.')[0] ?? '';
-    return { ok: false, column: COLUMN_OF[field] ?? field, message: result.message.replace(/^参数 \S+ 不正确：/, '') };
+  for (const failed of allFailures(gachaSaveRules, form)) {
+    if (failed.field === 'cate' && badCate) continue;
+    errors.push({ column: columnOf(failed.field), message: failed.message });
   }
+  if (errors.length) return { ok: false, errors };
+  const result = validate(gachaSave, form);
+  if (!result.ok) return { ok: false, errors: [{ column: columnOf(result.field ?? ''), message: result.message }] };
   const d = result.data;
   return {
     ok: true,
@@ -173,8 +190,11 @@ export function parseRow(cells: SheetValue[], ipId: number, config: Config): Par
   };
 }
 
-/** The template's example row. */
-export const TEMPLATE_EXAMPLE: Cell[] = [
+/** A public seed picture: the example row imports as it is (pictures must be usable uploads). */
+export const TEMPLATE_PICTURE = 'seed/goods-01.png';
+
+/** The template's example row: every required column filled, so it imports as it is. */
+export const templateExample = (config: Config): Cell[] => [
   '',
   '示例：星空扭蛋 第一弹',
   29.9,
@@ -188,6 +208,20 @@ export const TEMPLATE_EXAMPLE: Cell[] = [
   '',
   '',
   '',
-  '',
+  picUrl(config, TEMPLATE_PICTURE),
   '',
 ];
+
+/** The template's second sheet: what each column wants. */
+export const TEMPLATE_NOTES: NotesSheet = {
+  name: '填写说明',
+  columns: [
+    { header: '列', width: 12 },
+    { header: '填写说明', width: 90 },
+  ],
+  rows: [
+    ...GACHA_SHEET_COLUMNS.map((c) => [c, GACHA_SHEET_NOTES[c]]),
+    ['', ''],
+    ['', '第一张表的第2行是示例，可直接导入；不需要时删除该行。表头请勿修改。'],
+  ],
+};

@@ -1,6 +1,7 @@
 import { api, firstFailure, goodsStockRules, LIMITS, messages } from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import { goods } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
@@ -40,15 +41,18 @@ const goodsRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.goods.save, async (body, request) => {
       await assertBrand(request, body.ip_id);
       const brandIds = await request.brands();
-      await assertPictures(db, config, [body.pic], GOODS_PICTURE);
+      // After tenancy (the brand, and the goods when editing): a picture the merchant may use.
+      const checkPicture = (tx: Tx) => assertPictures(tx, config, request.user!, [body.pic], GOODS_PICTURE);
       return db.transaction(async (tx) => {
         if (body.id === undefined) {
+          await checkPicture(tx);
           const row = await insertGoods(tx, config, body);
           const after = goodsToWire(row, config);
           await audit(tx, request, { entity: 'goods', id: row.id, ipId: row.ipId, action: 'create', after });
           return { id: row.id };
         }
         const before = goodsToWire(await lockGoods(tx, brandIds, body.id), config);
+        await checkPicture(tx);
         const after = goodsToWire(await updateGoods(tx, config, body.id, body), config);
         await audit(tx, request, { entity: 'goods', id: body.id, ipId: after.ip_id, action: 'update', before, after });
         return { id: body.id };

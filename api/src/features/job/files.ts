@@ -7,8 +7,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import type { StorageDirs } from '../../http/types.js';
+import { formatTime } from '../../lib/time.js';
 import { fileBaseOf } from '../../lib/urls.js';
-import { type SheetColumn, XlsxWriter } from '../../lib/xlsx/writer.js';
+import { type NotesSheet, type SheetColumn, XlsxWriter } from '../../lib/xlsx/writer.js';
 
 /** Generated files (exports, error reports, templates) live under this key prefix, a day long. */
 export const EXPORT_PREFIX = 'exports';
@@ -19,6 +20,12 @@ async function sha256(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** `订单列表_20261123_1530.xlsx`: the list's name and the time it was made, in Asia/Shanghai. */
+export function exportFileName(title: string, at: Date = new Date()): string {
+  const stamp = formatTime(at).replace(/-/g, '').replace(' ', '_').replace(/:/g, '').slice(0, 13);
+  return `${title}_${stamp}.xlsx`;
+}
+
 /**
  * Write a generated spreadsheet into storage: `fill` adds the rows to a streaming writer; the file
  * is then served like any upload (`/files/exports/…`, an unguessable key) until cleanup removes it.
@@ -27,15 +34,16 @@ export async function writeExport(
   db: Db,
   config: Config,
   storage: StorageDirs,
-  opts: { columns: SheetColumn[]; userId: number | null; sheetName?: string },
+  opts: { columns: SheetColumn[]; userId: number | null; sheetName?: string; notes?: NotesSheet; title: string },
   fill: (writer: XlsxWriter) => Promise<void>,
-): Promise<{ key: string; url: string; rows: number }> {
+): Promise<{ key: string; url: string; rows: number; name: string }> {
   const now = new Date();
+  const name = exportFileName(opts.title, now);
   const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
   const key = `${EXPORT_PREFIX}/${month}/${randomUUID()}.xlsx`;
   const file = path.join(storage.root, key);
   await mkdir(path.dirname(file), { recursive: true });
-  const writer = await XlsxWriter.create(file, opts.columns, opts.sheetName);
+  const writer = await XlsxWriter.create(file, opts.columns, opts.sheetName, opts.notes);
   try {
     await fill(writer);
     const size = await writer.close();
@@ -46,8 +54,9 @@ export async function writeExport(
       size,
       hash: await sha256(file),
       userId: opts.userId,
+      downloadName: name,
     });
-    return { key, url: fileUrl(fileBaseOf(config), key), rows: writer.rows };
+    return { key, url: fileUrl(fileBaseOf(config), key), rows: writer.rows, name };
   } catch (error) {
     await writer.abort();
     await rm(file, { force: true });

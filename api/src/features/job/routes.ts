@@ -1,11 +1,12 @@
-import { api, type JobStatus, messages } from '@toy/shared';
-import { and, eq } from 'drizzle-orm';
+import { api, JOB_LIST_HOURS, type JobStatus, jobTitle, messages } from '@toy/shared';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobs } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { JobRunner } from './runner.js';
+import { formatTime } from '../../lib/time.js';
+import { type JobResult, type JobRow, JobRunner } from './runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,7 @@ declare module 'fastify' {
 }
 
 /**
- * Declarations: shared/src/features/job.ts. Table: jobs. Starts this copy's poller once the app
+ * Declarations: shared/src/features/job.ts. Table: jobs (a user sees only their own). Starts this copy's poller once the app
  * is ready and stops it (handing back a job in progress) when the app closes.
  */
 const jobPlugin: FastifyPluginAsync = async (app) => {
@@ -32,18 +33,47 @@ const jobPlugin: FastifyPluginAsync = async (app) => {
         .where(and(eq(jobs.id, query.id), eq(jobs.userId, request.user!.id)))
         .limit(1);
       if (!job) throw notFound();
-      const result = job.result as { url?: string } | null;
+      return jobToWire(job);
+    }),
+  );
+
+  // The export centre: the caller's own jobs of the last 24 hours, newest first.
+  app.route(
+    routeOf(api.job.list, async (_query, request) => {
+      const since = new Date(Date.now() - JOB_LIST_HOURS * 3600_000);
+      const rows = await app.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.userId, request.user!.id), gt(jobs.createdAt, since)))
+        .orderBy(desc(jobs.id))
+        .limit(100);
       return {
-        id: job.id,
-        kind: job.kind,
-        status: job.status as JobStatus,
-        now_num: job.nowNum,
-        total_num: job.totalNum,
-        url: job.status === 'done' ? (result?.url ?? null) : null,
-        msg: job.status === 'failed' ? (job.error ?? messages.job.failed) : null,
+        list: rows.map((job) => {
+          const result = job.result as JobResult | null;
+          return {
+            ...jobToWire(job),
+            name: (job.status === 'done' && result?.name) || jobTitle(job.kind),
+            created_at: formatTime(job.createdAt),
+            finished_at: job.finishedAt ? formatTime(job.finishedAt) : null,
+          };
+        }),
       };
     }),
   );
 };
+
+/** A job row as its owner sees it. */
+function jobToWire(job: JobRow) {
+  const result = job.result as JobResult | null;
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status as JobStatus,
+    now_num: job.nowNum,
+    total_num: job.totalNum,
+    url: job.status === 'done' ? (result?.url ?? null) : null,
+    msg: job.status === 'failed' ? (job.error ?? messages.job.failed) : null,
+  };
+}
 
 export default fp(jobPlugin, { name: 'jobs' });

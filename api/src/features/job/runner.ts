@@ -27,6 +27,8 @@ export interface JobContext {
 export interface JobResult {
   url: string;
   key: string;
+  /** The file's download name. */
+  name?: string;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<JobResult>;

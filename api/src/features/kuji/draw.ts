@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders, players } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { grantDrops } from '../toy/drops.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards
@@ -139,6 +140,8 @@ async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
       nickname: player.nickname,
     })
     .returning({ id: orders.id });
+  // The paid draw also drops a virtual item of the brand the player does not hold yet.
+  await grantDrops(tx, kuji.ipId, [{ playerId: player.id, orderId: order!.id }]);
   if (bean > 0)
     await tx
       .update(players)

@@ -1,6 +1,7 @@
 import {
   ACTIVITY_KUJI,
   isPlainLevel,
+  KUJI_AUDIT,
   type KujiBoxRow,
   type KujiDetail,
   type KujiGoodsRow,
@@ -127,7 +128,7 @@ export function kujiToWire(config: Config, row: KujiDbRow, c: KujiCounts, ipTitl
     not_send_num: s(0),
     dont_send_num: s(3),
     surplus_stock: c.remaining,
-    stock: c.boxes,
+    stock: boxesOf(row, c),
     can_num: c.canNum,
     desc: row.desc,
     bean: fenToYuan(row.bean),
@@ -137,6 +138,10 @@ export function kujiToWire(config: Config, row: KujiDbRow, c: KujiCounts, ipTitl
     created_at: formatTime(row.createdAt),
   };
 }
+
+/** Boxes listed: those generated once approved; before that, the boxes the merchant asked for. */
+const boxesOf = (row: KujiDbRow, c: { boxes: number }) =>
+  row.auditStatus === KUJI_AUDIT.approved ? c.boxes : row.boxNum;
 
 /** What the audit log keeps of a kuji (shared AUDIT_ENTITIES.kuji). */
 export function kujiAuditView(row: KujiDbRow, goods: KujiGoodsDbRow[], stock: number) {
@@ -223,7 +228,8 @@ export async function kujiInfo(db: Db, config: Config, row: KujiDbRow): Promise<
   const [items] = rowsOf<{ n: number }>(
     await db.execute(sql`
       select count(*)::int as n from order_items i join orders o on o.id = i.order_id
-      where i.kuji_id = ${row.id} and o.type = ${ACTIVITY_KUJI} and o.tran_state = 2`),
+      where i.kuji_id = ${row.id} and o.type = ${ACTIVITY_KUJI} and o.tran_state = 2
+        and coalesce(i.award, 0) = 0`),
   );
   return {
     id: row.id,
@@ -236,9 +242,10 @@ export async function kujiInfo(db: Db, config: Config, row: KujiDbRow): Promise<
     order_w_price: fenToYuan(c.waitSettlement),
     order_y_price: fenToYuan(c.settled),
     service_charge: row.serviceCharge,
-    stock: c.boxes,
+    stock: boxesOf(row, c),
     sold_out: c.soldOut,
     can_num: c.canNum,
+    // Tickets sold; the Last and global prizes given with them are not sales.
     sales_num: items?.n ?? 0,
     deposit_num: s(3),
     harvest_num: s(0) + s(2),

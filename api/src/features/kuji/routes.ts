@@ -7,6 +7,7 @@ import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
+import { assertPictures } from '../upload/pictures.js';
 import { auditedWrite, changeStock, deleteKuji, luckyChange, publishKuji, setGoods, updateKuji } from './actions.js';
 import { generateApproved } from './generate.js';
 import { findKuji, kujiBoxRows, kujiGoodsRows, kujiInfo, kujiRows, listKujis, pageKujis } from './queries.js';
@@ -41,7 +42,15 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.route(routeOf(api.kuji.publish, async (body, request) => publishKuji(db, request, body)));
+  // The cover, the top picture and the prizes' pictures: uploads the merchant may use.
+  app.route(
+    routeOf(api.kuji.publish, async (body, request) => {
+      await assertBrand(request, body.ip_id);
+      const pics = [body.pic, body.top_pic, ...body.goods.map((g) => g.goods_pic)];
+      await assertPictures(db, config, request.user!, pics);
+      return publishKuji(db, request, body);
+    }),
+  );
 
   app.route(
     routeOf(api.kuji.delete, async (body, request) => deleteKuji(db, request, body.id, await request.brands())),
@@ -68,6 +77,10 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.kuji.update, async (body, request) => {
       const brandIds = await request.brands();
+      if (body.pic) {
+        await findKuji(db, body.id, brandIds);
+        await assertPictures(db, config, request.user!, [body.pic]);
+      }
       await updateKuji(db, request, body, brandIds);
       const [row] = await kujiRows(db, config, [await findKuji(db, body.id, brandIds)]);
       return row!;

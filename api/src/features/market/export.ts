@@ -1,4 +1,4 @@
-import { MARKET_SHEET_COLUMNS, marketDeliveryText, marketFreightText, marketPlatformText } from '@toy/shared';
+import { jobTitle, MARKET_SHEET_COLUMNS, marketDeliveryText, marketFreightText, marketPlatformText } from '@toy/shared';
 import { desc, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -12,7 +12,7 @@ import { type JobContext, registerJobKind } from '../job/runner.js';
 import { linesOf, type MarketFilterValues, whereOf } from './queries.js';
 
 export const MARKET_EXPORT_KIND = 'market.export';
-const BATCH_ROWS = 1000;
+const BATCH_ROWS = 250;
 
 /** What a marketplace export job stores: the filters and the brands resolved at request time. */
 export interface MarketExportParams {
@@ -83,23 +83,28 @@ async function fill(
 
 /** A small selection, written at once. */
 export function exportNow(db: Db, config: Config, storage: StorageDirs, userId: number, params: MarketExportParams) {
-  return writeExport(db, config, storage, { columns: SHEET_COLUMNS, userId, sheetName: '发货单' }, (writer) =>
-    fill(
-      db,
-      params,
-      (rows) => writer.addRows(rows),
-      async () => undefined,
-    ),
+  return writeExport(
+    db,
+    config,
+    storage,
+    { columns: SHEET_COLUMNS, userId, sheetName: '发货单', title: jobTitle(MARKET_EXPORT_KIND) },
+    (writer) =>
+      fill(
+        db,
+        params,
+        (rows) => writer.addRows(rows),
+        async () => undefined,
+      ),
   );
 }
 
 registerJobKind(MARKET_EXPORT_KIND, async (ctx: JobContext) => {
   const params = ctx.job.params as MarketExportParams;
-  const { key, url } = await writeExport(
+  const { key, url, name } = await writeExport(
     ctx.db,
     ctx.config,
     ctx.storage,
-    { columns: SHEET_COLUMNS, userId: ctx.job.userId, sheetName: '发货单' },
+    { columns: SHEET_COLUMNS, userId: ctx.job.userId, sheetName: '发货单', title: jobTitle(MARKET_EXPORT_KIND) },
     (writer) =>
       fill(
         ctx.db,
@@ -109,5 +114,5 @@ registerJobKind(MARKET_EXPORT_KIND, async (ctx: JobContext) => {
         ctx.signal,
       ),
   );
-  return { key, url };
+  return { key, url, name };
 });

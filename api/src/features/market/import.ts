@@ -7,7 +7,7 @@ import { marketOrders, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import type { StorageDirs } from '../../http/types.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { readSheet, type SheetValue } from '../../lib/xlsx/read.js';
+import { readSheet, type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
 import type { SheetColumn } from '../../lib/xlsx/writer.js';
 import { writeExport } from '../job/files.js';
 import type { MarketOrderRow } from './queries.js';
@@ -56,7 +56,7 @@ export async function readShippingSheet(
   if (upload.size > LIMITS.xlsxMaxBytes) throw httpError(413, messages.common.bodyTooLarge);
   const limits = MARKET_IMPORT_LIMITS;
   const read = await readSheet(`${storage.root}/${key}`, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
-  if (!read.ok) throw httpError(400, m.importUnreadable);
+  if (!read.ok) throw sheetRefusal(read) ?? httpError(400, m.importUnreadable);
   if (read.totalRows - 1 > limits.maxRows || read.rows.length - 1 > limits.maxRows)
     throw httpError(413, m.importTooManyRows(limits.maxRows));
   const header = (read.rows[0] ?? []).map(cell);
@@ -167,7 +167,7 @@ export async function writeErrorReport(
     ...Array.from({ length: width }, (_, i) => ({ header: header[i] ?? '', width: 16 })),
     { header: '错误原因', width: 40 },
   ];
-  const { url } = await writeExport(db, config, storage, { columns, userId }, async (writer) => {
+  const { url } = await writeExport(db, config, storage, { columns, userId, title: '发货导入错误' }, async (writer) => {
     await writer.addRows(
       errors.map((e) => [
         ...Array.from({ length: width }, (_, i) => e.cells[i] ?? ''),

@@ -1,4 +1,4 @@
-import type { Order, OrderFilterValues } from '@toy/shared';
+import { jobTitle, type Order, type OrderFilterValues } from '@toy/shared';
 import { and, desc, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -16,7 +16,7 @@ import { bundle, type OrderRow, orderConditions, orderToWire } from './queries.j
  */
 
 export const EXPORT_KIND = 'order.export';
-export const EXPORT_LIMITS = { syncMaxRows: 2000, batchRows: 1000 };
+export const EXPORT_LIMITS = { syncMaxRows: 2000, batchRows: 250 };
 
 export interface OrderExportParams {
   brandIds: number[];
@@ -76,27 +76,32 @@ async function fill(
 }
 
 export function exportNow(db: Db, config: Config, storage: StorageDirs, userId: number, params: OrderExportParams) {
-  return writeExport(db, config, storage, { columns: EXPORT_COLUMNS, userId, sheetName: '订单' }, (writer) =>
-    fill(
-      db,
-      config,
-      params,
-      async (rows) => {
-        await writer.addRows(rows);
-        return writer.rows;
-      },
-      async () => undefined,
-    ),
+  return writeExport(
+    db,
+    config,
+    storage,
+    { columns: EXPORT_COLUMNS, userId, sheetName: '订单', title: jobTitle(EXPORT_KIND) },
+    (writer) =>
+      fill(
+        db,
+        config,
+        params,
+        async (rows) => {
+          await writer.addRows(rows);
+          return writer.rows;
+        },
+        async () => undefined,
+      ),
   );
 }
 
 async function runExportJob(ctx: JobContext) {
   const params = ctx.job.params as OrderExportParams;
-  const { key, url } = await writeExport(
+  const { key, url, name } = await writeExport(
     ctx.db,
     ctx.config,
     ctx.storage,
-    { columns: EXPORT_COLUMNS, userId: ctx.job.userId, sheetName: '订单' },
+    { columns: EXPORT_COLUMNS, userId: ctx.job.userId, sheetName: '订单', title: jobTitle(EXPORT_KIND) },
     (writer) =>
       fill(
         ctx.db,
@@ -110,7 +115,7 @@ async function runExportJob(ctx: JobContext) {
         ctx.signal,
       ),
   );
-  return { key, url };
+  return { key, url, name };
 }
 
 registerJobKind(EXPORT_KIND, runExportJob);

@@ -1,4 +1,4 @@
-import { countryText, deliveryStatusText, PICKUP_SHEET_COLUMNS, type PickupFilterValues } from '@toy/shared';
+import { countryText, deliveryStatusText, jobTitle, PICKUP_SHEET_COLUMNS, type PickupFilterValues } from '@toy/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -13,7 +13,7 @@ export const PICKUP_EXPORT_KIND = 'pickup.export';
 export const PICKUP_EXPORT_LIMITS = {
   /** Up to this many rows the export answers the file at once; more become a job. */
   syncMaxRows: 2000,
-  batchRows: 2000,
+  batchRows: 250,
 };
 
 export interface PickupExportParams {
@@ -120,23 +120,33 @@ export function exportPickupsNow(
   userId: number,
   params: PickupExportParams,
 ) {
-  return writeExport(db, config, storage, { columns: PICKUP_EXPORT_COLUMNS, userId, sheetName: '发货单' }, (writer) =>
-    fillExport(
-      db,
-      params,
-      (rows) => writer.addRows(rows),
-      async () => undefined,
-    ),
+  return writeExport(
+    db,
+    config,
+    storage,
+    { columns: PICKUP_EXPORT_COLUMNS, userId, sheetName: '发货单', title: jobTitle(PICKUP_EXPORT_KIND) },
+    (writer) =>
+      fillExport(
+        db,
+        params,
+        (rows) => writer.addRows(rows),
+        async () => undefined,
+      ),
   );
 }
 
 async function runPickupExport(ctx: JobContext) {
   const params = ctx.job.params as PickupExportParams;
-  const { key, url } = await writeExport(
+  const { key, url, name } = await writeExport(
     ctx.db,
     ctx.config,
     ctx.storage,
-    { columns: PICKUP_EXPORT_COLUMNS, userId: ctx.job.userId, sheetName: '发货单' },
+    {
+      columns: PICKUP_EXPORT_COLUMNS,
+      userId: ctx.job.userId,
+      sheetName: '发货单',
+      title: jobTitle(PICKUP_EXPORT_KIND),
+    },
     (writer) =>
       fillExport(
         ctx.db,
@@ -146,7 +156,7 @@ async function runPickupExport(ctx: JobContext) {
         ctx.signal,
       ),
   );
-  return { key, url };
+  return { key, url, name };
 }
 
 registerJobKind(PICKUP_EXPORT_KIND, runPickupExport);

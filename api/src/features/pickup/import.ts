@@ -15,7 +15,7 @@ import { pickups, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import type { StorageDirs } from '../../http/types.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { readSheet, type SheetValue } from '../../lib/xlsx/read.js';
+import { readSheet, type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
 import { type AuditInput, auditMany } from '../audit/record.js';
 import { writeExport } from '../job/files.js';
 import type { PickupRow } from './queries.js';
@@ -52,7 +52,7 @@ export async function readShippingSheet(
     maxRows: PICKUP_IMPORT_LIMITS.maxRows,
     timeoutMs: PICKUP_IMPORT_LIMITS.parseTimeoutMs,
   });
-  if (!read.ok) throw httpError(400, messages.gacha.importUnreadable);
+  if (!read.ok) throw sheetRefusal(read) ?? httpError(400, messages.gacha.importUnreadable);
   if (read.totalRows - 1 > PICKUP_IMPORT_LIMITS.maxRows)
     throw httpError(413, messages.gacha.importTooManyRows(PICKUP_IMPORT_LIMITS.maxRows));
   const header = (read.rows[0] ?? []).map(text);
@@ -145,8 +145,12 @@ export async function writeShippingErrors(
   errors: RowError[],
 ) {
   const columns = ['订单号', '物流公司', '物流单号', '错误原因'].map((header) => ({ header, width: 28 }));
-  const { url } = await writeExport(db, config, storage, { columns, userId, sheetName: '错误行' }, (writer) =>
-    writer.addRows(errors.map((e) => [...e.cells, m.importRow(e.row, `${e.column}：${e.message}`)])),
+  const { url } = await writeExport(
+    db,
+    config,
+    storage,
+    { columns, userId, sheetName: '错误行', title: '发货导入错误' },
+    (writer) => writer.addRows(errors.map((e) => [...e.cells, m.importRow(e.row, `${e.column}：${e.message}`)])),
   );
   return url;
 }

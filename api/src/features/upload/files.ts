@@ -1,36 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { STORAGE_FILES_PATH, UPLOAD_KEY } from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { uploads } from '../../db/schema.js';
 import { sendEnvelope } from '../../http/error-handler.js';
 import { notFound } from '../../http/errors.js';
-import type { StorageDirs } from '../../http/types.js';
+import { thumbnail } from './thumbnails.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** A thumbnail `w` pixels wide, made once and kept under `.thumbs/<w>/`. PNG for png and gif. */
-async function thumbnail(storage: StorageDirs, key: string, mime: string, w: number) {
-  const asJpeg = mime === 'image/jpeg';
-  const file = path.join(storage.thumbs, String(w), `${key}.${asJpeg ? 'jpg' : 'png'}`);
-  if (!(await stat(file).catch(() => null))) {
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = path.join(storage.tmp, `thumb-${randomUUID()}`);
-    try {
-      const image = sharp(path.join(storage.root, key)).resize({ width: w });
-      await (asJpeg ? image.jpeg({ quality: 82 }) : image.png()).toFile(temp);
-      await rename(temp, file);
-    } finally {
-      await rm(temp, { force: true });
-    }
-  }
-  return { file, mime: asJpeg ? 'image/jpeg' : 'image/png' };
-}
 
 /** One `bytes=a-b` range of a file of `size` bytes; null when absent, 'bad' when unsatisfiable. */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'bad' {
@@ -49,7 +29,24 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return start > end || start >= size ? 'bad' : { start, end };
 }
 
-async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, mime: string, etag: string) {
+/**
+ * `attachment` with the file's name: an ASCII stand-in for old clients and the UTF-8 name as
+ * RFC 5987 `filename*` (`订单列表_20261123_1530.xlsx`).
+ */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  mime: string,
+  etag: string,
+  downloadName?: string | null,
+) {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw notFound();
   const range = parseRange(request.headers.range, info.size);
@@ -61,6 +58,7 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, file: stri
   const match = request.headers['if-none-match'];
   if (match?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.code(304).send();
   reply.header('content-type', mime).header('x-content-type-options', 'nosniff');
+  if (downloadName) reply.header('content-disposition', contentDisposition(downloadName));
   if (range) {
     reply
       .code(206)
@@ -72,7 +70,7 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, file: stri
   return reply.send(createReadStream(file));
 }
 
-/** GET /files/<key>: stored uploads, cacheable forever (keys are never reused); `?w=` thumbnails. */
+/** GET /files/<key>: stored uploads, cacheable forever (keys are never reused); `?w=` thumbnails (thumbnails.ts). */
 const fileRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
   app.get(
@@ -92,13 +90,18 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
       const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
       if (!row) throw notFound();
       if (w && row.kind === 'image') {
-        const thumb = await thumbnail(storage, key, row.mime, w).catch((error: unknown) => {
+        const thumb = await thumbnail(storage, { key, mime: row.mime, width: row.width }, w).catch((error: unknown) => {
           request.log.warn({ err: error, key }, 'thumbnail failed; serving the original');
           return null;
         });
-        if (thumb) return sendFile(request, reply, thumb.file, thumb.mime, `"${row.hash.slice(0, 32)}-w${w}"`);
+        if (thumb) {
+          // hit: served from the thumbnail cache on disk, nothing decoded; miss: made now.
+          reply.header('x-thumbnail', thumb.cached ? 'hit' : 'miss');
+          return sendFile(request, reply, thumb.file, thumb.mime, `"${row.hash.slice(0, 32)}-w${thumb.width}"`);
+        }
       }
-      return sendFile(request, reply, path.join(storage.root, key), row.mime, `"${row.hash.slice(0, 32)}"`);
+      const etag = `"${row.hash.slice(0, 32)}"`;
+      return sendFile(request, reply, path.join(storage.root, key), row.mime, etag, row.downloadName);
     },
   );
 };

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { messages, STORAGE_UPLOAD_PATH, UPLOAD_KEY, UPLOAD_KINDS, uploadResult } from '@toy/shared';
+import { LIMITS, messages, STORAGE_UPLOAD_PATH, UPLOAD_KEY, UPLOAD_KINDS, uploadResult } from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
@@ -19,9 +19,8 @@ const LARGEST = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
 /** The byte limit of a grant: its kind's maximum, or the token's max_size when smaller. */
 const limitOf = (grant: UploadGrant) => Math.min(UPLOAD_KINDS[grant.kind].maxBytes, grant.limits.max_size ?? Infinity);
 
-/** Decoding more pixels than this (a decompression bomb) is refused. */
-const MAX_PIXELS = 100_000_000;
-const TOO_MANY_PIXELS = '图片像素过大，请压缩后再上传';
+/** An image of more pixels than this is refused before anything decodes it (thumbnails.ts). */
+const MAX_PIXELS = LIMITS.imageMaxPixels;
 
 /** A path problem under the storage root (a key under an existing file, …) means the key is taken. */
 const isPathConflict = (error: unknown) =>
@@ -36,7 +35,7 @@ async function checkImage(file: TempFile, grant: UploadGrant): Promise<{ width: 
     .metadata()
     .catch(() => null);
   if (!meta?.width || !meta.height) throw httpError(415, m.unsupported);
-  if (meta.width * meta.height > MAX_PIXELS) throw httpError(413, TOO_MANY_PIXELS);
+  if (meta.width * meta.height > MAX_PIXELS) throw httpError(413, m.tooManyPixels(MAX_PIXELS));
   const { width, height, min_width, min_height } = grant.limits;
   if ((width && meta.width !== width) || (height && meta.height !== height)) {
     throw httpError(400, m.imageSize(width ?? meta.width, height ?? meta.height));

@@ -1,11 +1,12 @@
 import { AVATAR_SIZE, api, messages } from '@toy/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { sessions, uploads, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { keyOfPic, picUrl } from '../../lib/urls.js';
+import { picUrl } from '../../lib/urls.js';
+import { usableUploads } from '../upload/pictures.js';
 import { menuFor } from './menu.js';
 
 /** Declarations: shared/src/features/user.ts. Table: users. */
@@ -49,17 +50,13 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  /** The avatar is an image this user uploaded, 800×800; another user's key is 404 like a missing one. */
+  /** The avatar is an image the user may use (upload/pictures.ts), 800×800; another merchant's key is 404 like a missing one. */
   app.route(
     routeOf(api.user.updateAvatar, async (body, request) => {
       const user = request.user!;
-      const key = keyOfPic(config, body.avatar);
-      const [upload] = await db
-        .select()
-        .from(uploads)
-        .where(and(eq(uploads.key, key), eq(uploads.userId, user.id), eq(uploads.kind, 'image')))
-        .limit(1);
-      if (!upload) throw notFound();
+      const upload = (await usableUploads(db, config, user, [body.avatar])).get(body.avatar);
+      if (upload?.kind !== 'image') throw notFound();
+      const key = upload.key;
       if (upload.width !== AVATAR_SIZE.width || upload.height !== AVATAR_SIZE.height) {
         throw httpError(400, messages.upload.imageSize(AVATAR_SIZE.width, AVATAR_SIZE.height));
       }

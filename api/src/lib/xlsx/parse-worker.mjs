@@ -1,5 +1,7 @@
 // Parses one spreadsheet off the main thread (see read.ts): the first sheet as rows of raw cell
 // values, at most `maxRows` + 2 rows read, and the sheet's full row count from its dimension.
+// SheetJS inflates every zip entry in memory, so read.ts starts this worker only for a file whose
+// declared and actual inflated sizes passed zip-check.ts.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from 'xlsx';

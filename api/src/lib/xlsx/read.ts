@@ -1,28 +1,80 @@
 import { Worker } from 'node:worker_threads';
+import { messages } from '@toy/shared';
+import { type HttpError, httpError } from '../../http/errors.js';
+import { checkZip, ZIP_LIMITS, type ZipLimits } from './zip-check.js';
 
 export type SheetValue = string | number | boolean | null;
 
 export type SheetRead =
   | { ok: true; rows: SheetValue[][]; totalRows: number }
-  | { ok: false; reason: 'timeout' | 'unreadable'; detail?: string };
+  | { ok: false; reason: 'timeout' | 'unreadable' | 'inflated' | 'busy'; detail?: string };
 
 export interface ReadOptions {
   /** Data rows read at most (the header and one more are read to detect an overflow). */
   maxRows: number;
   /** The worker is stopped after this long. */
   timeoutMs: number;
-  /** Heap of the worker, MB: a crafted file that inflates beyond it fails instead of the API. */
+  /** Heap of the worker, MB: what parsing a file within the zip limits may take. */
   maxHeapMb?: number;
+  /** The bound on what the zip inflates to (zip-check.ts). */
+  zip?: ZipLimits;
 }
 
 const WORKER = new URL('./parse-worker.mjs', import.meta.url);
 
+/** Spreadsheets checked and parsed at once, in this process; the others wait their turn. */
+export const PARSE_CONCURRENCY = 2;
+/** Spreadsheets that may wait for a turn; past that a read answers `busy` at once. */
+export const PARSE_QUEUE = 16;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** How many reads are checking or parsing now, and how many wait for a turn. */
+export const parseLoad = () => ({ running, waiting: waiting.length });
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PARSE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 /**
- * Read the first sheet of the xlsx at `path` in a worker thread with a time and memory limit, so
- * a crafted or huge file never blocks or exhausts the API. Rows are the sheet's rows from row 1
- * (index 0), cells as raw values.
+ * Read the first sheet of the xlsx at `path`. The zip is checked first (its declared and actual
+ * inflated sizes, zip-check.ts), so a decompression bomb is refused before any parse; then the
+ * sheet is parsed in a worker thread with a time and heap limit, so a crafted or huge file never
+ * blocks or exhausts the API. At most PARSE_CONCURRENCY files are checked and parsed at once, so
+ * many imports together cannot take the host down. Rows are the sheet's rows from row 1 (index
+ * 0), cells as raw values.
  */
 export function readSheet(path: string, options: ReadOptions): Promise<SheetRead> {
+  if (waiting.length >= PARSE_QUEUE) return Promise.resolve({ ok: false, reason: 'busy' });
+  return inTurn(async () => {
+    const zip = await checkZip(path, options.zip ?? ZIP_LIMITS);
+    if (!zip.ok) return { ok: false, reason: zip.reason, detail: zip.detail };
+    return parse(path, options);
+  });
+}
+
+/**
+ * The answer to a refused read that is not about the file's content: a bomb (413 with the bound)
+ * or too many imports at once (429); null for the caller's own message (unreadable, timeout).
+ */
+export function sheetRefusal(read: SheetRead, limits: ZipLimits = ZIP_LIMITS): HttpError | null {
+  if (read.ok) return null;
+  if (read.reason === 'inflated')
+    return httpError(413, messages.guard.sheetInflated(`${Math.round(limits.maxInflatedBytes / 1024 / 1024)}MB`));
+  if (read.reason === 'busy') return httpError(429, messages.guard.sheetBusy);
+  return null;
+}
+
+function parse(path: string, options: ReadOptions): Promise<SheetRead> {
   return new Promise((resolve) => {
     let settled = false;
     const worker = new Worker(WORKER, {
@@ -35,8 +87,8 @@ export function readSheet(path: string, options: ReadOptions): Promise<SheetRead
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      resolve(value);
+      const done = () => resolve(value);
+      void worker.terminate().then(done, done);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), options.timeoutMs);
     worker.once('message', (message: { ok: boolean; rows?: SheetValue[][]; totalRows?: number; message?: string }) => {

@@ -28,24 +28,29 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const PKG_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-const STATIC_PARTS: [string, string][] = [
-  [
-    '[Content_Types].xml',
-    `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
-  ],
-  [
-    '_rels/.rels',
-    `${XML_HEAD}<Relationships xmlns="${PKG_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-  ],
-  [
-    'xl/_rels/workbook.xml.rels',
-    `${XML_HEAD}<Relationships xmlns="${PKG_NS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
-  ],
-  [
-    'xl/styles.xml',
-    `${XML_HEAD}<styleSheet xmlns="${NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFEDE9FE"/><bgColor indexed="64"/></patternFill></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
-  ],
-];
+const sheetType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml';
+/** The zip parts around the sheets: their number decides the content types and relationships. */
+const staticParts = (sheets: number): [string, string][] => {
+  const numbers = Array.from({ length: sheets }, (_, i) => i + 1);
+  return [
+    [
+      '[Content_Types].xml',
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${numbers.map((n) => `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="${sheetType}"/>`).join('')}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `${XML_HEAD}<Relationships xmlns="${PKG_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `${XML_HEAD}<Relationships xmlns="${PKG_NS}">${numbers.map((n) => `<Relationship Id="rId${n}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${n}.xml"/>`).join('')}<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+    ],
+    [
+      'xl/styles.xml',
+      `${XML_HEAD}<styleSheet xmlns="${NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFEDE9FE"/><bgColor indexed="64"/></patternFill></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
+    ],
+  ];
+};
 
 // Characters XML 1.0 cannot carry are dropped; the five specials are escaped.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing exactly those characters
@@ -60,6 +65,22 @@ function cellXml(value: Cell, style = ''): string {
   const text = escapeXml(value).slice(0, 32767);
   const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
   return `<c t="inlineStr"${style}><is><t${space}>${text}</t></is></c>`;
+}
+
+/** A small sheet of fixed rows under a bold header (see XlsxWriter.create). */
+export interface NotesSheet {
+  name: string;
+  columns: SheetColumn[];
+  rows: Cell[][];
+}
+
+function notesXml({ columns, rows }: NotesSheet): string {
+  const cols = columns
+    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 14}" customWidth="1"/>`)
+    .join('');
+  const head = `<row r="1">${columns.map((c) => cellXml(c.header, ' s="1"')).join('')}</row>`;
+  const body = rows.map((r, i) => `<row r="${i + 2}">${r.map((c) => cellXml(c)).join('')}</row>`).join('');
+  return `${XML_HEAD}<worksheet xmlns="${NS}" xmlns:r="${REL_NS}"><cols>${cols}</cols><sheetData>${head}${body}</sheetData></worksheet>`;
 }
 
 /** The sheet's rows are encoded into buffers of this size before they go to deflate. */
@@ -87,15 +108,25 @@ export class XlsxWriter {
 
   private constructor(private readonly file: Awaited<ReturnType<typeof open>>) {}
 
-  /** Start `path` with its header row; then `addRows` any number of times and `close`. */
-  static async create(path: string, columns: SheetColumn[], sheetName = 'Sheet1'): Promise<XlsxWriter> {
+  /**
+   * Start `path` with its header row; then `addRows` any number of times and `close`. `notes` is a
+   * small second sheet written at once (a template's instructions), after the data sheet.
+   */
+  static async create(
+    path: string,
+    columns: SheetColumn[],
+    sheetName = 'Sheet1',
+    notes?: NotesSheet,
+  ): Promise<XlsxWriter> {
     const writer = new XlsxWriter(await open(path, 'w'));
+    const names = [sheetName, ...(notes ? [notes.name] : [])];
     try {
-      for (const [name, xml] of STATIC_PARTS) await writer.addPart(name, xml);
+      for (const [name, xml] of staticParts(names.length)) await writer.addPart(name, xml);
       await writer.addPart(
         'xl/workbook.xml',
-        `${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        `${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>${names.map((n, i) => `<sheet name="${escapeXml(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
       );
+      if (notes) await writer.addPart('xl/worksheets/sheet2.xml', notesXml(notes));
       await writer.startSheet(columns);
     } catch (error) {
       await writer.file.close();

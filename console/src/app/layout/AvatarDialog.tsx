@@ -1,16 +1,56 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { AVATAR_SIZE, api, messages } from '@toy/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
 import { DialogShell } from '../../components/DialogShell';
+import { cropToSquare } from '../../components/upload/compressImage';
 import { ImageUpload } from '../../components/upload/ImageUpload';
+import { readImageSize } from '../../components/upload/uploadCore';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { authStore } from '../../session/authStore';
 
-/** 修改头像: one 800×800 image through the shared upload component, then api.user.updateAvatar. */
+interface Cropping {
+  src: string;
+  name: string;
+  resolve: (file: File | null) => void;
+}
+
+/**
+ * 修改头像: one image through the shared upload component, then api.user.updateAvatar. An image that
+ * is not already 800×800 goes through a crop step (a square, dragged and zoomed) and is sent at 800×800.
+ */
 export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [keys, setKeys] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [cropping, setCropping] = useState<Cropping | null>(null);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const area = useRef<Area | null>(null);
+
+  const prepare = async (file: File): Promise<File | null> => {
+    const size = await readImageSize(file).catch(() => null);
+    if (!size || (size.width === AVATAR_SIZE.width && size.height === AVATAR_SIZE.height)) return file;
+    return new Promise((resolve) => {
+      setCrop({ x: 0, y: 0 });
+      setZoom(1);
+      setCropping({ src: URL.createObjectURL(file), name: file.name, resolve });
+    });
+  };
+
+  const finishCrop = async (accept: boolean) => {
+    if (!cropping) return;
+    const { src, name, resolve } = cropping;
+    setCropping(null);
+    try {
+      resolve(accept && area.current ? await cropToSquare(src, area.current, AVATAR_SIZE.width, name) : null);
+    } catch {
+      notify.error(messages.upload.failed);
+      resolve(null);
+    } finally {
+      URL.revokeObjectURL(src);
+    }
+  };
 
   const save = async () => {
     if (!keys[0]) {
@@ -35,35 +75,86 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       open={open}
       onOpenChange={(o) => {
         if (o) setKeys([]);
+        else void finishCrop(false);
         onOpenChange(o);
       }}
-      title="修改头像"
+      title={cropping ? '裁剪头像' : '修改头像'}
       size="sm"
       testId="avatar-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            取消
-          </Button>
-          <Button colorPalette="brand" loading={saving} onClick={save} data-testid="avatar-save">
-            保存
-          </Button>
-        </>
+        cropping ? (
+          <>
+            <Button variant="outline" onClick={() => void finishCrop(false)} data-testid="avatar-crop-cancel">
+              重新选择
+            </Button>
+            <Button colorPalette="brand" onClick={() => void finishCrop(true)} data-testid="avatar-crop-ok">
+              确定
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              取消
+            </Button>
+            <Button colorPalette="brand" loading={saving} onClick={save} data-testid="avatar-save">
+              保存
+            </Button>
+          </>
+        )
       }
     >
       <Stack gap="3">
-        <ImageUpload
-          value={keys}
-          onChange={setKeys}
-          width={AVATAR_SIZE.width}
-          height={AVATAR_SIZE.height}
-          limit={1}
-          testId="avatar-upload"
-          size={120}
-        />
-        <Text fontSize="sm" color="fg.muted">
-          请上传 {AVATAR_SIZE.width}*{AVATAR_SIZE.height}px 的 jpg / png / gif 图片
-        </Text>
+        {cropping && (
+          <Stack gap="2" data-testid="avatar-crop">
+            <Box position="relative" h="280px" bg="gray.900" rounded="md" overflow="hidden">
+              <Cropper
+                image={cropping.src}
+                crop={crop}
+                zoom={zoom}
+                aspect={1}
+                cropShape="round"
+                showGrid={false}
+                onCropChange={setCrop}
+                onZoomChange={setZoom}
+                onCropComplete={(_, pixels) => {
+                  area.current = pixels;
+                }}
+              />
+            </Box>
+            <HStack gap="3">
+              <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                缩放
+              </Text>
+              <input
+                type="range"
+                min={1}
+                max={3}
+                step={0.05}
+                value={zoom}
+                onChange={(e) => setZoom(Number(e.target.value))}
+                aria-label="缩放"
+                style={{ flex: 1 }}
+                data-testid="avatar-crop-zoom"
+              />
+            </HStack>
+            <Text fontSize="xs" color="fg.muted">
+              拖动图片选择显示区域，保存为 {AVATAR_SIZE.width}*{AVATAR_SIZE.height}px
+            </Text>
+          </Stack>
+        )}
+        <Box display={cropping ? 'none' : 'block'}>
+          <ImageUpload
+            value={keys}
+            onChange={setKeys}
+            width={AVATAR_SIZE.width}
+            height={AVATAR_SIZE.height}
+            prepare={prepare}
+            limit={1}
+            testId="avatar-upload"
+            size={120}
+            hint={`支持 jpg / png / gif，不是 ${AVATAR_SIZE.width}*${AVATAR_SIZE.height}px 的图片可裁剪`}
+          />
+        </Box>
       </Stack>
     </DialogShell>
   );

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
+import { ExportCentre } from '../../components/transfer/ExportCentre';
 import { getAvatar } from '../../lib/session';
 import { authStore, useUserInfo } from '../../session/authStore';
 import { useBrandWord } from '../../session/useBrandWord';
@@ -90,6 +91,7 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
       <Box flex="1" minW="0" overflow="hidden">
         <Crumbs />
       </Box>
+      <ExportCentre />
       <Menu.Root positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
           <HStack

@@ -9,8 +9,7 @@ export interface FieldError {
 
 /**
  * Runs a shared request schema (with its rule table) and answers the first failing message as a
- * form shows it: without the technical `参数 x 不正确：` prefix that validate() puts on non-rule
- * issues for API answers.
+ * form shows it (the same words the API answers: the spec's message, or the field's name and why).
  */
 export function checkForm<S extends z.ZodType>(
   schema: S,
@@ -18,6 +17,5 @@ export function checkForm<S extends z.ZodType>(
 ): { ok: true; data: z.output<S> } | { ok: false; error: FieldError } {
   const result = validate(schema, values);
   if (result.ok) return { ok: true, data: result.data };
-  const message = result.message.replace(/^参数 \S+ 不正确：/, '');
-  return { ok: false, error: { field: result.field?.split('.')[0], message } };
+  return { ok: false, error: { field: result.field?.split('.')[0], message: result.message } };
 }

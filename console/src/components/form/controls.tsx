@@ -1,5 +1,5 @@
 import { Group, HStack, Input, InputAddon, InputGroup, NativeSelect, RadioGroup, Switch } from '@chakra-ui/react';
-import type { Ref } from 'react';
+import { type Ref, useRef } from 'react';
 
 /** An option of a select or a radio row. */
 export interface Option {
@@ -148,15 +148,26 @@ export function Toggle({
   labelMinW?: string;
   testId: string;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  const shown = useRef(checked);
+  shown.current = checked;
   return (
     <Switch.Root
       checked={checked}
-      onCheckedChange={(e) => onChange(e.checked)}
+      // Each click asks for the opposite of what is shown. A change the owner refuses (or asks
+      // about first) leaves `checked` as it was: the hidden checkbox, which the click toggled, is
+      // set back so that the next click is seen as a change again.
+      onCheckedChange={() => {
+        onChange(!checked);
+        setTimeout(() => {
+          if (input.current) input.current.checked = shown.current;
+        });
+      }}
       colorPalette="brand"
       disabled={disabled}
       data-testid={testId}
     >
-      <Switch.HiddenInput />
+      <Switch.HiddenInput ref={input} />
       <Switch.Control />
       {labels && <Switch.Label minW={labelMinW}>{labels[checked ? 1 : 0]}</Switch.Label>}
     </Switch.Root>

@@ -1,7 +1,9 @@
-import { Field, Input, Textarea } from '@chakra-ui/react';
+import { Field, IconButton, Input, InputGroup, Textarea } from '@chakra-ui/react';
 import { LIMITS, PER_ID, type PermissionId } from '@toy/shared';
-import type { ReactNode } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { type ControllerRenderProps, type FieldValues, useController, useFormState } from 'react-hook-form';
+import { worded } from '../../lib/notify';
 import { useBrandWord } from '../../session/useBrandWord';
 import { BrandSelect } from '../BrandSelect';
 import { DateTimeInput } from '../DateTimeInput';
@@ -42,7 +44,7 @@ export function FormField({
       </Field.Label>
       {children}
       {helper && !invalid && <Field.HelperText>{helper}</Field.HelperText>}
-      {invalid && <Field.ErrorText data-testid={`error-${name}`}>{message}</Field.ErrorText>}
+      {invalid && <Field.ErrorText data-testid={`error-${name}`}>{worded(message)}</Field.ErrorText>}
     </Field.Root>
   );
 }
@@ -86,6 +88,40 @@ export function TextField({
           size={size}
           data-testid={field.testId}
         />
+      )}
+    />
+  );
+}
+
+/** A password input with a button that shows or hides what was typed (`${testId}-toggle`). */
+export function PasswordField({ placeholder, autoComplete, ...field }: FieldProps & InputProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <ControlledField
+      {...field}
+      render={(f) => (
+        <InputGroup
+          endElement={
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={shown ? '隐藏密码' : '显示密码'}
+              onClick={() => setShown((v) => !v)}
+              data-testid={`${field.testId}-toggle`}
+            >
+              {shown ? <EyeOff /> : <Eye />}
+            </IconButton>
+          }
+        >
+          <Input
+            {...f}
+            value={f.value ?? ''}
+            placeholder={placeholder}
+            type={shown ? 'text' : 'password'}
+            autoComplete={autoComplete}
+            data-testid={field.testId}
+          />
+        </InputGroup>
       )}
     />
   );

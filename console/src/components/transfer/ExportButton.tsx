@@ -1,12 +1,14 @@
-import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { messages, type RouteDef, type RouteInput, type RouteOutput } from '@toy/shared';
+import { Box, Link, Stack, Text } from '@chakra-ui/react';
+import { api, messages, type RouteDef, type RouteInput, type RouteOutput } from '@toy/shared';
 import { CheckCircle2, Download, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
+import { invalidate } from '../../lib/useCall';
 import { DialogShell } from '../DialogShell';
-import { ProgressBar } from '../ProgressBar';
 import { ToolButton } from '../ToolButton';
+import { markDownloaded } from './exportFiles';
+import { JobProgress } from './JobProgress';
 import { type ExportFollower, useExportFollow } from './useExportFollow';
 
 /** What an export call answered: the file at once, or a handle (job id, sign) to follow. */
@@ -44,8 +46,11 @@ type State =
   | { step: 'running'; handle: string | number; total: number }
   | { step: 'done'; url: string; total: number };
 
-/** Open a finished file (the browser downloads it). */
-const open = (url: string) => window.open(url, '_blank', 'noopener');
+/** Open a finished file (the browser downloads it); the export centre counts it as taken. */
+const open = (url: string) => {
+  markDownloaded(url);
+  window.open(url, '_blank', 'noopener');
+};
 
 /**
  * An export of exactly a list's filters. A small selection answers the file at once; a large one
@@ -89,6 +94,8 @@ export function ExportButton<D extends RouteDef>({
       return open(started.url);
     }
     setState({ step: 'running', handle: started.handle!, total: started.total });
+    // The export centre lists it at once and follows it after this dialog closes.
+    void invalidate(api.job.list);
   };
 
   const running = state.step === 'running' ? state : null;
@@ -118,20 +125,11 @@ export function ExportButton<D extends RouteDef>({
       >
         {running && (
           <Stack gap="3" data-testid={`${d.ids}export-progress`}>
-            <HStack justify="space-between">
-              <Text fontSize="sm" color="fg.muted">
-                {queued ? '排队中…' : '正在生成文件…'}
-              </Text>
-              <Text fontSize="sm" fontWeight="600" data-testid={`${d.ids}export-count`}>
-                {now} / {total}
-              </Text>
-            </HStack>
-            <ProgressBar
-              value={total ? Math.round((now / total) * 100) : 0}
-              size="md"
-              colorPalette="brand"
-              striped
-              animated
+            <JobProgress
+              label={queued ? '排队中…' : '正在生成文件…'}
+              now={now}
+              total={total}
+              countTestId={`${d.ids}export-count`}
             />
             <Text fontSize="xs" color="fg.subtle">
               {d.note}
@@ -144,7 +142,13 @@ export function ExportButton<D extends RouteDef>({
               <CheckCircle2 size={36} />
             </Box>
             <Text>{d.doneText(state.total)}</Text>
-            <Link href={state.url} target="_blank" colorPalette="brand" data-testid={`${d.ids}export-link`}>
+            <Link
+              href={state.url}
+              target="_blank"
+              colorPalette="brand"
+              onClick={() => markDownloaded(state.url)}
+              data-testid={`${d.ids}export-link`}
+            >
               <Download size={14} />
               下载文件
             </Link>

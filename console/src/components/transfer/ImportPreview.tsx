@@ -94,7 +94,7 @@ export function ImportPreview({
               </Table.Header>
               <Table.Body>
                 {preview.errors.slice(0, ERROR_ROWS_SHOWN).map((e) => (
-                  <Table.Row key={e.row} data-testid={`${ids}import-error-row`}>
+                  <Table.Row key={`${e.row}-${e.column}-${e.message}`} data-testid={`${ids}import-error-row`}>
                     <Table.Cell>第{e.row}行</Table.Cell>
                     <Table.Cell>{e.column}</Table.Cell>
                     <Table.Cell color="red.600">{e.message}</Table.Cell>

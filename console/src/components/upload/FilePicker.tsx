@@ -55,7 +55,7 @@ export const uploadFailure = (err: unknown, detail = false) =>
  * One upload at a time with its progress in percent (null when idle): `start(upload, done)` runs
  * `upload(onProgress)`, then `done` with its answer; a failure of either is shown as a toast.
  */
-export function useUploadProgress(detail = false) {
+export function useUploadProgress(detail: boolean | ((err: unknown) => string) = false) {
   const [progress, setProgress] = useState<number | null>(null);
   const start = async <T,>(
     upload: (onProgress: (percent: number) => void) => Promise<T>,
@@ -65,7 +65,7 @@ export function useUploadProgress(detail = false) {
     try {
       await done(await upload(setProgress));
     } catch (err) {
-      notify.error(uploadFailure(err, detail));
+      notify.error(typeof detail === 'function' ? detail(err) : uploadFailure(err, detail));
     } finally {
       setProgress(null);
     }

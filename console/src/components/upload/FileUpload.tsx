@@ -1,10 +1,11 @@
 import { HStack, Text } from '@chakra-ui/react';
+import { messages } from '@toy/shared';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { ProgressBar } from '../ProgressBar';
 import { UploadButton, useFilePicker, useUploadProgress } from './FilePicker';
-import { type Uploaded, uploadFile } from './uploadCore';
+import { UploadError, type Uploaded, uploadFile } from './uploadCore';
 import { checkSize, checkXlsx } from './uploadRules';
 
 export interface FileUploadProps {
@@ -16,6 +17,17 @@ export interface FileUploadProps {
   disabled?: boolean;
 }
 
+/**
+ * Why an xlsx upload failed, in words a merchant can act on: a file whose content is not a
+ * spreadsheet (a renamed picture, a .xls or .csv saved as .xlsx) says so; other refusals of the
+ * storage (too large, …) are shown as it words them; a lost connection stays 上传失败，请重试.
+ */
+export const xlsxFailure = (err: unknown): string => {
+  const refusal = err instanceof UploadError ? err.refusal : undefined;
+  if (refusal === messages.upload.unsupported) return messages.upload.notXlsx;
+  return refusal ?? messages.upload.failedRetry;
+};
+
 /** A single .xlsx upload (bulk import) on the same upload core as images. */
 export function FileUpload({
   onUploaded,
@@ -25,7 +37,7 @@ export function FileUpload({
   disabled,
 }: FileUploadProps) {
   const [name, setName] = useState<string | null>(null);
-  const { progress, start } = useUploadProgress();
+  const { progress, start } = useUploadProgress(xlsxFailure);
   const picker = useFilePicker({
     accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     testId,

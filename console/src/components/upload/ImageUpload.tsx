@@ -1,11 +1,21 @@
 import { Box, Center, chakra, Flex, IconButton, Image, Text } from '@chakra-ui/react';
+import { LIMITS } from '@toy/shared';
 import { ImagePlus, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { ProgressBar } from '../ProgressBar';
+import { compressImage } from './compressImage';
 import { uploadFailure, useFilePicker } from './FilePicker';
 import { previewUrl, readImageSize, uploadFile } from './uploadCore';
-import { checkCount, checkDimensions, checkSize, checkType, DEFAULT_IMAGE_TYPES, formatBytes } from './uploadRules';
+import {
+  checkCount,
+  checkDimensions,
+  checkSize,
+  checkType,
+  DEFAULT_IMAGE_TYPES,
+  formatBytes,
+  type SizeRule,
+} from './uploadRules';
 
 export interface ImageUploadProps {
   /** Stored keys (or URLs) of the images. */
@@ -19,8 +29,10 @@ export interface ImageUploadProps {
   /** Minimum pixel size, e.g. 1200 × 600. */
   minWidth?: number;
   minHeight?: number;
-  /** Bytes. */
+  /** Bytes (default the spec's 10MB per image); a larger file is refused before it is sent. */
   maxSize?: number;
+  /** A step between choosing and sending (the avatar's crop): the file to send, or null to drop it. */
+  prepare?: (file: File) => Promise<File | null>;
   /** How many images in all (default 1). */
   limit?: number;
   testId?: string;
@@ -45,7 +57,8 @@ export function ImageUpload(props: ImageUploadProps) {
     height,
     minWidth,
     minHeight,
-    maxSize,
+    maxSize = LIMITS.singleImageMaxBytes,
+    prepare,
     limit = 1,
     testId = 'image-upload',
     disabled,
@@ -59,28 +72,33 @@ export function ImageUpload(props: ImageUploadProps) {
 
   const limits = { width, height, minWidth, minHeight, maxSize };
 
-  const check = async (file: File): Promise<string | null> => {
-    const typeError = checkType(file.name, accept) ?? checkSize(file.size, maxSize);
-    if (typeError) return typeError;
-    if (width || height || minWidth || minHeight) {
-      try {
-        return checkDimensions(await readImageSize(file), limits);
-      } catch (err) {
-        return (err as Error).message;
-      }
+  const check = async (file: File, rule: SizeRule = limits): Promise<string | null> => {
+    try {
+      return checkDimensions(await readImageSize(file), rule);
+    } catch (err) {
+      return (err as Error).message;
     }
-    return null;
   };
 
   const onFiles = async (files: File[]) => {
     const countError = checkCount(files.length, valueRef.current.length + pending.length, limit);
     if (countError) return void notify.error(countError);
-    for (const file of files) {
-      const problem = await check(file);
+    for (const chosen of files) {
+      // Type, bytes and the pixel bound before anything else (a crop step included).
+      const early =
+        checkType(chosen.name, accept) ?? checkSize(chosen.size, maxSize) ?? (prepare ? await check(chosen, {}) : null);
+      if (early) {
+        notify.error(early);
+        continue;
+      }
+      const prepared = prepare ? await prepare(chosen) : chosen;
+      if (!prepared) continue;
+      const problem = await check(prepared);
       if (problem) {
         notify.error(problem);
         continue;
       }
+      const file = await compressImage(prepared);
       const id = `${Date.now()}-${Math.random()}`;
       setPending((p) => [...p, { id, name: file.name, progress: 0 }]);
       try {

@@ -24,13 +24,29 @@ export interface Uploaded {
   name: string;
 }
 
+/** A failed form post: the storage's answer, when there was one. */
+class PostError extends Error {
+  constructor(
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'PostError';
+  }
+}
+
 export class UploadError extends Error {
+  /** The storage's own refusal (its envelope's Chinese `msg`), when it answered one. */
+  readonly refusal?: string;
   constructor(
     message: string,
     readonly detail?: string,
+    cause?: unknown,
   ) {
     super(message);
     this.name = 'UploadError';
+    const body = cause instanceof PostError ? (cause.body as { msg?: unknown } | undefined) : undefined;
+    if (typeof body?.msg === 'string' && body.msg) this.refusal = body.msg;
   }
 }
 
@@ -85,17 +101,6 @@ export function fileBase(): string {
 export function previewUrl(value: string, width?: number): string {
   if (/^(https?:|blob:|data:)/.test(value) || value.startsWith('/')) return value;
   return fileUrl(fileBase(), value, width);
-}
-
-/** A failed form post: the storage's answer, when there was one. */
-class PostError extends Error {
-  constructor(
-    message: string,
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = 'PostError';
-  }
 }
 
 function storageMessage(err: unknown): string | undefined {
@@ -163,7 +168,7 @@ export async function uploadFile(
   try {
     token = await getUploadToken(limits);
   } catch (err) {
-    throw new UploadError(messages.upload.failed, storageMessage(err));
+    throw new UploadError(messages.upload.failed, storageMessage(err), err);
   }
   const key = makeKey(file.name, limits.prefix ?? (limits.fileType === 'xlsx' ? 'xlsx' : (limits.fileType ?? 'img')));
   const form = new FormData();
@@ -180,7 +185,7 @@ export async function uploadFile(
     if (isAbort(err)) throw err;
     // The token may be spent or expired: fetch a fresh one for the next try.
     void fetchToken(limits).catch(() => undefined);
-    throw new UploadError(messages.upload.failed, storageMessage(err));
+    throw new UploadError(messages.upload.failed, storageMessage(err), err);
   }
 }
 
@@ -214,7 +219,7 @@ export async function uploadVideo(
   try {
     sts = await call(api.upload.videoToken, { file: [file.name] }, { silent: true });
   } catch (err) {
-    throw new UploadError(messages.upload.failed, storageMessage(err));
+    throw new UploadError(messages.upload.failed, storageMessage(err), err);
   }
   const target = sts.file[0];
   if (!target) throw new UploadError(messages.upload.failed);
@@ -235,6 +240,6 @@ export async function uploadVideo(
     return { ...parsed.data, url: fileUrl(absolute(sts.file_base), parsed.data.key), name: file.name };
   } catch (err) {
     if (isAbort(err)) throw err;
-    throw new UploadError(messages.upload.failed, storageMessage(err));
+    throw new UploadError(messages.upload.failed, storageMessage(err), err);
   }
 }

@@ -19,6 +19,12 @@ describe('upload rules', () => {
     expect(checkDimensions({ width: 1000, height: 500 }, { minWidth: 1200, minHeight: 600 })).toBe(
       '图片尺寸不符合要求，请上传不小于1200*600px图片',
     );
+    // Any image over 40 megapixels, whatever the rule.
+    expect(checkDimensions({ width: 8000, height: 5000 }, {})).toBeNull();
+    expect(checkDimensions({ width: 8000, height: 5001 }, {})).toBe('图片像素过大（最多4000万像素），请压缩后再上传');
+    expect(checkDimensions({ width: 10000, height: 10000 }, { minWidth: 1200, minHeight: 600 })).toBe(
+      '图片像素过大（最多4000万像素），请压缩后再上传',
+    );
   });
 
   it('checks the count', () => {

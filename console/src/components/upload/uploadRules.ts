@@ -1,4 +1,4 @@
-import { messages } from '@toy/shared';
+import { LIMITS, messages } from '@toy/shared';
 
 /** Pure checks of the shared upload rules (spec 01 §5 "Uploads (shared)"), unit-tested. */
 
@@ -31,8 +31,9 @@ export interface SizeRule {
   minHeight?: number;
 }
 
-/** Exact pixel size ('请上传W*Hpx图片') or minimum size. */
+/** The pixel bound of every image (the server refuses more), then exact ('请上传W*Hpx图片') or minimum size. */
 export function checkDimensions(actual: { width: number; height: number }, rule: SizeRule): string | null {
+  if (actual.width * actual.height > LIMITS.imageMaxPixels) return messages.upload.tooManyPixels(LIMITS.imageMaxPixels);
   if (rule.width && rule.height && (actual.width !== rule.width || actual.height !== rule.height)) {
     return messages.upload.imageSize(rule.width, rule.height);
   }

@@ -7,6 +7,7 @@ import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
 import { previewUrl } from '../../components/upload/uploadCore';
 import { useDialogList } from '../../components/useDialogList';
+import { useCall } from '../../lib/useCall';
 
 const ACTION_COLORS: Record<string, string> = {
   create: 'green',
@@ -21,9 +22,10 @@ const ACTION_COLORS: Record<string, string> = {
 
 const isPicture = (field: string) => field === 'pic' || field === 'pics';
 
-/** A recorded value as a merchant reads it. */
-function show(field: string, value: unknown): ReactNode {
+/** A recorded value as a merchant reads it; `brands` names the merchant's brands by id. */
+function show(field: string, value: unknown, brands: Map<number, string>): ReactNode {
   if (value === null || value === undefined || value === '') return <Text color="fg.subtle">—</Text>;
+  if (field === 'ip_id') return brands.get(Number(value)) ?? String(value);
   if (isPicture(field)) {
     const list = Array.isArray(value) ? value : [value];
     return (
@@ -62,7 +64,7 @@ function rowsOf(entity: AuditEntity, entry: AuditEntry) {
   });
 }
 
-function Entry({ entity, entry }: { entity: AuditEntity; entry: AuditEntry }) {
+function Entry({ entity, entry, brands }: { entity: AuditEntity; entry: AuditEntry; brands: Map<number, string> }) {
   const rows = rowsOf(entity, entry);
   return (
     <Box borderWidth="1px" borderColor="gray.100" rounded="md" p="3" data-testid="audit-entry">
@@ -92,9 +94,11 @@ function Entry({ entity, entry }: { entity: AuditEntity; entry: AuditEntry }) {
             {rows.map((r) => (
               <Table.Row key={r.field}>
                 <Table.Cell color="fg.muted">{r.label}</Table.Cell>
-                {entry.before && <Table.Cell>{show(r.field, r.before)}</Table.Cell>}
+                {entry.before && <Table.Cell>{show(r.field, r.before, brands)}</Table.Cell>}
                 {entry.after && (
-                  <Table.Cell fontWeight={entry.before ? '600' : undefined}>{show(r.field, r.after)}</Table.Cell>
+                  <Table.Cell fontWeight={entry.before ? '600' : undefined}>
+                    {show(r.field, r.after, brands)}
+                  </Table.Cell>
                 )}
               </Table.Row>
             ))}
@@ -119,6 +123,8 @@ export function AuditDialog({ target, onClose }: { target: AuditTarget | null; o
     target !== null,
   );
   const { data, isLoading } = read;
+  const mine = useCall(api.brand.mine, {}, { enabled: target !== null });
+  const brands = new Map((mine.data?.ips ?? []).map((b) => [b.id, b.title]));
   const total = data?.pagination.total_rows ?? 0;
   return (
     <DialogShell
@@ -141,7 +147,9 @@ export function AuditDialog({ target, onClose }: { target: AuditTarget | null; o
       {isLoading && !data ? (
         <LoadingLines lines={4} />
       ) : data?.list.length ? (
-        <Stack gap="3">{target && data.list.map((e) => <Entry key={e.id} entity={target.entity} entry={e} />)}</Stack>
+        <Stack gap="3">
+          {target && data.list.map((e) => <Entry key={e.id} entity={target.entity} entry={e} brands={brands} />)}
+        </Stack>
       ) : (
         <Text color="fg.muted" textAlign="center" py="8">
           暂无操作记录

@@ -1,6 +1,7 @@
 import type { Session } from '@toy/shared/features/auth';
 import { useState } from 'react';
 import { APP_TITLE } from '../../config';
+import { LOGGED_OUT_PARAM } from '../../session/loggedOut';
 import { HomeTab } from './HomeTab';
 import { signInToApp } from './loginApi';
 import { ShopTab } from './ShopTab';
@@ -21,6 +22,14 @@ function tabOf(search: URLSearchParams): Tab {
  */
 export default function LoginPage({ onLogin = signInToApp }: { onLogin?: (session: Session) => Promise<unknown> }) {
   const [tab, setTab] = useState<Tab>(() => tabOf(new URLSearchParams(window.location.search)));
+  // 退出登录 lands here with ?logged_out=1: say so once, and drop the mark from the address.
+  const [loggedOut] = useState(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(LOGGED_OUT_PARAM)) return false;
+    url.searchParams.delete(LOGGED_OUT_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+    return true;
+  });
   const selectTab = (next: Tab) => {
     const url = new URL(window.location.href);
     const p = url.searchParams;
@@ -54,6 +63,11 @@ export default function LoginPage({ onLogin = signInToApp }: { onLogin?: (sessio
           <button {...tabProps('shop')}>商家后台</button>
         </div>
       </header>
+      {loggedOut && (
+        <p className="lp-notice" role="status" data-testid="logged-out">
+          已退出登录
+        </p>
+      )}
       <div className="lp-main" role="tabpanel">
         {tab === 'home' ? (
           <HomeTab onLogin={onLogin} onShop={() => selectTab('shop')} />

@@ -156,9 +156,10 @@ export default function RecordFormPage() {
           )}
           <FormSection title="基本信息">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <FormField name="goods_ip_id" label={`盲盒${word}`} required>
+              {/* The IP brand of the blind box: a 品牌 for a shop too (picked from the templates' brands). */}
+              <FormField name="goods_ip_id" label="盲盒品牌" required>
                 {isShop ? (
-                  <BrandPicker title={brandTitle} onPick={pickBrand} placeholder={`请输入${word}名称搜索`} />
+                  <BrandPicker title={brandTitle} onPick={pickBrand} placeholder="请输入品牌名称搜索" />
                 ) : (
                   <Input value={brandTitle} readOnly bg="gray.50" data-testid="record-brand" />
                 )}

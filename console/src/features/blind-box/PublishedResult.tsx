@@ -1,16 +1,18 @@
-import { Box, Button, Center, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { messages } from '@toy/shared';
 import { CircleCheck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { FairnessNote } from '../../components/FairnessNote';
 
 export interface PublishedResultProps {
-  result: { id: number; seed_hash: string; shelves_time: string };
+  /** `saved`: 保存 (created delisted) rather than 发布. */
+  result: { id: number; seed_hash: string; shelves_time: string; saved?: boolean };
   ipId: number;
   title: string;
   onAgain: () => void;
 }
 
-/** 发布成功: the new draw machine, its launch time and its seed commitment. */
+/** 发布成功 / 保存成功: the new draw machine, its launch time and how players verify its draws. */
 export function PublishedResult({ result, ipId, title, onAgain }: PublishedResultProps) {
   const navigate = useNavigate();
   return (
@@ -19,18 +21,24 @@ export function PublishedResult({ result, ipId, title, onAgain }: PublishedResul
         <Box color="green.500">
           <CircleCheck size={56} />
         </Box>
-        <Heading size="xl">{messages.success.published}</Heading>
-        <Text color="fg.muted">
-          抽盒机 <b>#{result.id}</b> {title && `「${title}」`}将于 <b>{result.shelves_time}</b> 开售
-        </Text>
-        <Box bg="gray.50" rounded="md" px="4" py="3" w="full">
-          <Text fontSize="xs" color="fg.muted" mb="1">
-            分配承诺（种子 SHA-256，售罄后公开种子供验证）
+        <Heading size="xl" data-testid="release-published-title">
+          {result.saved ? messages.success.saved : messages.success.published}
+        </Heading>
+        {result.saved ? (
+          <Text color="fg.muted">
+            抽盒机 <b>#{result.id}</b> {title && `「${title}」`}已保存为下架状态，可在抽盒机管理中上架；发售时间{' '}
+            <b>{result.shelves_time}</b>
           </Text>
-          <Code fontSize="xs" wordBreak="break-all" whiteSpace="normal" data-testid="release-published-hash">
-            {result.seed_hash}
-          </Code>
-        </Box>
+        ) : (
+          <Text color="fg.muted">
+            抽盒机 <b>#{result.id}</b> {title && `「${title}」`}将于 <b>{result.shelves_time}</b> 开售
+          </Text>
+        )}
+        <FairnessNote
+          hash={result.seed_hash}
+          logPath={`/public/box/fairness?batch_id=${result.id}`}
+          testId="release-published-fairness"
+        />
         <HStack gap="3" pt="2">
           <Button variant="outline" onClick={() => navigate(`/blindBox/records?ip_id=${ipId}`)}>
             返回盲盒备案

@@ -10,7 +10,7 @@ import {
   PER_ID,
   type Template,
 } from '@toy/shared';
-import { Boxes, Rocket } from 'lucide-react';
+import { Boxes, Rocket, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
@@ -85,15 +85,21 @@ export default function ReleasePage() {
   const templateId = Number(search.get('templateId')) || undefined;
   const [initial] = useState(() => emptyRelease(ipId));
   const form = useSchemaForm(releaseSchema, initial);
-  const [template, isOverseas, isPreSale, allocation, desc, boxNum] = form.watch([
+  const [template, isOverseas, isPreSale, allocation, desc, boxNum, off] = form.watch([
     'template',
     'is_overseas',
     'is_pre_sale',
     'allocation',
     'desc',
     'box_num',
+    'off',
   ]);
-  const [published, setPublished] = useState<{ id: number; seed_hash: string; shelves_time: string } | null>(null);
+  const [published, setPublished] = useState<{
+    id: number;
+    seed_hash: string;
+    shelves_time: string;
+    saved: boolean;
+  } | null>(null);
   const { confirm, dialog } = useConfirm();
   const freight = useCall(api.freight.info, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
   const cabinet = useCall(api.cabinet.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
@@ -170,10 +176,10 @@ export default function ReleasePage() {
     setFields(form, { template: refused ? null : t, allocation: null });
   };
 
-  /** Overseas on clears a template that cannot be sold overseas. */
-  const toggleOverseas = (on: boolean) => {
+  /** Overseas on clears a template that cannot be sold overseas, and its allocation: asked first. */
+  const toggleOverseas = async (on: boolean) => {
     if (!on || !template || template.is_overseas === 1) return setFields(form, { is_overseas: on ? 1 : 0 });
-    notify.warning(m.notOverseasTemplate, 5000);
+    if (!(await confirm({ message: m.overseasClearsTemplate }))) return void notify.info(messages.cancelled.operation);
     setFields(form, { is_overseas: 1, template: null, allocation: null });
   };
 
@@ -199,8 +205,9 @@ export default function ReleasePage() {
   const publish = async (wire: z.output<typeof releaseSchema>) => {
     if (cabinet.data === null) return void promptCabinet();
     try {
-      setPublished(await call(api.blindBox.publish, wire, { silent: true }));
-      notify.success(messages.success.published);
+      const saved = wire.off === 1;
+      setPublished({ ...(await call(api.blindBox.publish, wire, { silent: true })), saved });
+      notify.success(saved ? messages.success.saved : messages.success.published);
     } catch (err) {
       if (!(err instanceof ApiError)) return;
       if (err.message === m.cabinetUnset) void promptCabinet();
@@ -395,7 +402,26 @@ export default function ReleasePage() {
             </FormField>
           </FormSection>
           <StickyFooter>
-            <ActionButton icon={Rocket} colorPalette="brand" type="submit" loading={submitting} testId="release-submit">
+            <ActionButton
+              icon={Save}
+              variant="outline"
+              type="submit"
+              loading={submitting && off === 1}
+              disabled={submitting}
+              onClick={() => form.setValue('off', 1)}
+              testId="release-save"
+            >
+              保存
+            </ActionButton>
+            <ActionButton
+              icon={Rocket}
+              colorPalette="brand"
+              type="submit"
+              loading={submitting && off !== 1}
+              disabled={submitting}
+              onClick={() => form.setValue('off', 0)}
+              testId="release-submit"
+            >
               发布
             </ActionButton>
           </StickyFooter>

@@ -30,6 +30,8 @@ export interface ReleaseValues {
   desc: string;
   box_num: string;
   allocation: Allocation | null;
+  /** Which button submits: 0 发布, 1 保存 (created delisted). */
+  off: number;
 }
 
 export const emptyRelease = (ipId?: number): ReleaseValues => ({
@@ -49,6 +51,7 @@ export const emptyRelease = (ipId?: number): ReleaseValues => ({
   desc: '',
   box_num: '',
   allocation: null,
+  off: 0,
 });
 
 /**
@@ -74,6 +77,7 @@ export function toWire(f: ReleaseValues): ReleaseForm {
     bean: f.is_bean ? f.bean : 0,
     wrap: f.wrap,
     box_sign: f.allocation?.box_sign ?? '',
+    off: f.off,
   };
 }
 

@@ -90,7 +90,7 @@ export default function CouponFormPage() {
   const form = useSchemaForm(couponSave, defaults);
   const editing = id !== undefined && !copy;
   const save = useAction(editing ? api.coupon.update : api.coupon.create, {
-    success: editing ? messages.success.edited : messages.success.created,
+    success: editing ? messages.success.editedRecord : messages.success.created,
     invalidates: [api.coupon.list, api.coupon.detail],
   });
   const [type, business, validity, condition] = form.watch([

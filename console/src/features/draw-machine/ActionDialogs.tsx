@@ -62,6 +62,18 @@ function StockFields({ form, machine }: { form: SchemaForm<StockValues, typeof s
 
   return (
     <>
+      <HStack bg="gray.50" rounded="md" px="4" py="3" gap="6" data-testid="dm-stock-current">
+        <Text fontSize="sm">
+          当前库存：
+          <Text as="span" fontWeight="700" fontSize="lg">
+            {machine.stock}
+          </Text>{' '}
+          箱
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          剩余 {machine.surplus_num} 盒（每箱 {machine.limit_stock} 盒）
+        </Text>
+      </HStack>
       <SelectField name="type" label="调整方式" required options={STOCK_TYPES} numeric testId="dm-stock-type" />
       <TextField
         name="stock"

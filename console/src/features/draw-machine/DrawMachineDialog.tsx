@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { api, type BoxGoodsRow, type DrawMachine, messages, OFF_TEXT } from '@toy/shared';
 import { History } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -8,6 +8,8 @@ import { yuan } from '../../components/columns';
 import { type Column, DataTable, LoadingLines } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { Fact } from '../../components/Fact';
+import { FairnessNote } from '../../components/FairnessNote';
+import { ShelfActions } from '../../components/ShelfActions';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
@@ -69,6 +71,7 @@ const salesColumns = [
   count('consign', '寄存', (g) => g.j_goods_num),
   count('pending', '待发货', (g) => g.d_goods_num),
   count('shipped', '已发货', (g) => g.y_goods_num),
+  count('left', '剩余', (g) => g.stock, { testId: 'dm-goods-left' }),
 ];
 /** 公示: each style's nominal drop rate beside its real share of the allocation. */
 const fairColumns: Column<BoxGoodsRow>[] = [
@@ -101,8 +104,21 @@ const ACTIONS: [ActionKind, string][] = [
   ['bean', '修改金币抵扣'],
 ];
 
-/** 抽盒机详情 (spec 01 screen 7): 基础数据, 详细数据 and 公示, with every action of §4/§5. */
-export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null; onClose: () => void }) {
+export type DrawMachineTab = 'basic' | 'goods' | 'fair';
+
+/**
+ * 抽盒机详情 (spec 01 screen 7): 基础数据, 详细数据 and 公示, with every action of §4/§5. 查看剩余库存
+ * opens it on 详细数据, where each style's remaining boxes are.
+ */
+export function DrawMachineDialog({
+  batchId,
+  tab = 'basic',
+  onClose,
+}: {
+  batchId: number | null;
+  tab?: DrawMachineTab;
+  onClose: () => void;
+}) {
   const enabled = batchId !== null;
   const info = useCall(api.drawMachine.info, { batch_id: batchId ?? 0 }, { enabled });
   const goods = useCall(api.drawMachine.goods, { batch_id: batchId ?? 0 }, { enabled }).data?.info;
@@ -147,28 +163,15 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
         <LoadingLines lines={6} />
       ) : (
         <Stack gap="4">
-          <HStack gap="2" wrap="wrap">
-            {d.off !== 2 && (
-              <Button
-                size="sm"
-                colorPalette={d.off === 0 ? 'red' : 'green'}
-                onClick={() => toggle(d)}
-                data-testid="dm-toggle"
-              >
-                {d.off === 0 ? '下架' : '上架'}
-              </Button>
-            )}
-            {ACTIONS.map(([kind, label]) => (
-              <Button
-                key={kind}
-                size="sm"
-                variant="outline"
-                onClick={() => setAction(kind)}
-                data-testid={`dm-action-${kind}`}
-              >
-                {label}
-              </Button>
-            ))}
+          <ShelfActions
+            prefix="dm"
+            listed={d.off === 0}
+            noToggle={d.off === 2}
+            onToggle={() => toggle(d)}
+            actions={ACTIONS}
+            onAction={setAction}
+            locked={{ kind: 'shelves', reason: messages.drawMachine.delistFirst }}
+          >
             <ActionButton
               icon={History}
               iconSize={14}
@@ -179,8 +182,8 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
             >
               操作记录
             </ActionButton>
-          </HStack>
-          <Tabs.Root defaultValue="basic" variant="line" lazyMount>
+          </ShelfActions>
+          <Tabs.Root key={`${batchId}-${tab}`} defaultValue={tab} variant="line" lazyMount>
             <Tabs.List>
               <Tabs.Trigger value="basic" data-testid="dm-tab-basic">
                 基础数据
@@ -189,7 +192,7 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
                 详细数据
               </Tabs.Trigger>
               <Tabs.Trigger value="fair" data-testid="dm-tab-fair">
-                公示
+                概率公示
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="basic">
@@ -201,14 +204,13 @@ export function DrawMachineDialog({ batchId, onClose }: { batchId: number | null
             <Tabs.Content value="fair">
               <Stack gap="3">
                 <Text fontSize="sm" color="fg.muted">
-                  每款的数量与实际概率来自发布时以承诺种子生成的真实分配；售罄或结束后公开种子，任何人可用公开接口
-                  /public/box/fairness?batch_id={d.id} 复核每一次抽盒。
+                  每款的数量与实际概率来自发布时的真实分配。
                 </Text>
-                <Fact label="种子承诺 sha256(seed)" {...TILE}>
-                  <Text fontFamily="mono" fontSize="xs" wordBreak="break-all" data-testid="dm-seed-hash">
-                    {d.seed_hash}
-                  </Text>
-                </Fact>
+                <FairnessNote
+                  hash={d.seed_hash}
+                  logPath={`/public/box/fairness?batch_id=${d.id}`}
+                  testId="dm-fairness"
+                />
                 <GoodsTable rows={goods} columns={fairColumns} testId="dm-disclosure" />
               </Stack>
             </Tabs.Content>

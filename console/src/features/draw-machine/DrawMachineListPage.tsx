@@ -14,7 +14,7 @@ import { RowAction } from '../../components/RowActions';
 import { useBrandList } from '../../components/useBrandList';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
-import { DrawMachineDialog } from './DrawMachineDialog';
+import { DrawMachineDialog, type DrawMachineTab } from './DrawMachineDialog';
 import { boxListHref, OffBadge, sendListHref } from './parts';
 
 /** A count over a link to the screen that handles it (待发货 → 去发货). */
@@ -52,7 +52,7 @@ export default function DrawMachineListPage() {
   const navigate = useNavigate();
   const { onBrand, table } = useBrandList(params.ip_id, setFilters);
   const list = useCall(api.drawMachine.list, params, { enabled: params.ip_id !== undefined });
-  const [open, setOpen] = useState<DrawMachine | null>(null);
+  const [open, setOpen] = useState<{ machine: DrawMachine; tab: DrawMachineTab } | null>(null);
   /** 录入盒机 and 发布盒机 open their page for the chosen brand. */
   const go = (page: string, brandParam: string) =>
     navigate(`/blindBox/${page}${params.ip_id ? `?${brandParam}=${params.ip_id}` : ''}`);
@@ -65,13 +65,18 @@ export default function DrawMachineListPage() {
       header: '盒子信息',
       render: (d) => (
         <PictureTitle src={d.pic} alt={d.title}>
-          <Text fontWeight="500" lineClamp={2} data-testid="dm-title">
-            {d.title}
-          </Text>
+          <Stack gap="0.5">
+            <Text fontWeight="500" lineClamp={2} data-testid="dm-title">
+              {d.title}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="dm-batch">
+              批次 {d.id} · 发售 {d.shelves_time}
+            </Text>
+          </Stack>
         </PictureTitle>
       ),
     },
-    moneyColumn('price', '官方售价', (d) => d.price),
+    moneyColumn('price', '官方售价', (d) => d.official_price, { testId: 'dm-official-price' }),
     moneyColumn('sale', '销售额', (d) => d.sale_amount.cn, { testId: 'dm-sale' }),
     {
       key: 'off',
@@ -115,7 +120,7 @@ export default function DrawMachineListPage() {
             variant="plain"
             px="0"
             colorPalette="brand"
-            onClick={() => setOpen(d)}
+            onClick={() => setOpen({ machine: d, tab: 'goods' })}
             data-testid="dm-stock-view"
           >
             查看剩余库存
@@ -124,7 +129,7 @@ export default function DrawMachineListPage() {
       ),
     },
     actionsColumn((d) => (
-      <RowAction icon={Eye} onClick={() => setOpen(d)} testId="dm-view">
+      <RowAction icon={Eye} onClick={() => setOpen({ machine: d, tab: 'basic' })} testId="dm-view">
         查看
       </RowAction>
     )),
@@ -171,7 +176,7 @@ export default function DrawMachineListPage() {
         pageSizes={[10]}
         onPageChange={setPage}
       />
-      <DrawMachineDialog batchId={open?.id ?? null} onClose={() => setOpen(null)} />
+      <DrawMachineDialog batchId={open?.machine.id ?? null} tab={open?.tab} onClose={() => setOpen(null)} />
     </ListPage>
   );
 }

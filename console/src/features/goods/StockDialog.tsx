@@ -18,7 +18,8 @@ const ACTION_OPTIONS = [
 const defaults = (goods: Goods | null) => ({
   id: goods?.id ?? 0,
   current_stock_limit: goods?.stock_limit ?? 0,
-  stock_limit: '' as number | '',
+  // The current 库存类型 is chosen to start with.
+  stock_limit: (goods?.stock_limit ?? '') as number | '',
   action: '' as number | '',
   num: '',
   stock_num: '',

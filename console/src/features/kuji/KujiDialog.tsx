@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import {
   api,
   KUJI_AUDIT,
@@ -16,6 +16,7 @@ import { yuan } from '../../components/columns';
 import { type Column, DataTable, LoadingLines } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { Fact } from '../../components/Fact';
+import { ShelfActions } from '../../components/ShelfActions';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
@@ -159,39 +160,16 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
       ) : (
         <Stack gap="4">
           {approved && (
-            <Stack gap="1">
-              <HStack gap="2" wrap="wrap">
-                {d.off !== KUJI_OFF.soldOut && (
-                  <Button
-                    size="sm"
-                    colorPalette={onShelf ? 'red' : 'green'}
-                    loading={shelf.pending}
-                    onClick={() => toggle(d)}
-                    data-testid="kuji-toggle"
-                  >
-                    {onShelf ? '下架' : '上架'}
-                  </Button>
-                )}
-                {ACTIONS.map(([kind, label]) => (
-                  <Button
-                    key={kind}
-                    size="sm"
-                    variant="outline"
-                    disabled={kind === 'shelves' && onShelf}
-                    title={kind === 'shelves' && onShelf ? messages.kuji.delistFirst : undefined}
-                    onClick={() => setAction(kind)}
-                    data-testid={`kuji-action-${kind}`}
-                  >
-                    {label}
-                  </Button>
-                ))}
-              </HStack>
-              {onShelf && (
-                <Text fontSize="xs" color="fg.muted" data-testid="kuji-shelves-hint">
-                  {messages.kuji.delistFirst}
-                </Text>
-              )}
-            </Stack>
+            <ShelfActions
+              prefix="kuji"
+              listed={onShelf}
+              noToggle={d.off === KUJI_OFF.soldOut}
+              pending={shelf.pending}
+              onToggle={() => toggle(d)}
+              actions={ACTIONS}
+              onAction={setAction}
+              locked={{ kind: 'shelves', reason: messages.kuji.delistFirst }}
+            />
           )}
           <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as KujiTab)} variant="line" lazyMount>
             <Tabs.List>

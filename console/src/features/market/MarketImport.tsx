@@ -10,6 +10,7 @@ import { useImportStages } from '../../components/transfer/useImportStages';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
+import { useBrandWord } from '../../session/useBrandWord';
 
 const m = messages.market;
 const PLATFORMS = MARKET_PLATFORMS.map((p) => ({ value: p.value, label: p.label }));
@@ -28,6 +29,7 @@ export function MarketImport({
   platform: string | undefined;
   onImported: () => void;
 }) {
+  const word = useBrandWord();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string>(platform ?? '');
   const importing = useAction(api.market.import);
@@ -94,7 +96,7 @@ export function MarketImport({
       >
         <Stack gap="4">
           <Text fontSize="sm" color="fg.muted">
-            先导出发货单，填写「物流公司」「物流单号」两列后上传；表格按「订单号」找到所选平台与品牌的订单。
+            先导出发货单，填写「物流公司」「物流单号」两列后上传；表格按「订单号」找到所选平台与{word}的订单。
           </Text>
           <HStack gap="4" align="flex-end" wrap="wrap">
             <Field.Root w="auto">

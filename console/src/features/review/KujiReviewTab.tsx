@@ -2,19 +2,11 @@ import { Badge, Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react'
 import { api, KUJI_TYPE_TEXT, type kujiReviewRoutes, levelLabel, messages } from '@toy/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { Thumbnail, yuan } from '../../components/columns';
-import { LoadingLines } from '../../components/DataTable';
-import { FormDialog } from '../../components/form/FormDialog';
-import { TextareaField } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { ListPagination } from '../../components/ListPagination';
-import { notify } from '../../lib/notify';
-import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
+import { ReviewQueue, useReviewDecision } from './ReviewQueue';
 
 type KujiForReview = z.output<typeof kujiReviewRoutes.kujiList.response>['list'][number];
-const decideBody = api.review.kujiDecide.body;
 
 /** One kuji waiting for the reviewer: its prizes by level, approve or reject. */
 function KujiReviewCard({
@@ -81,65 +73,35 @@ function KujiReviewCard({
 export function KujiReviewTab({ status }: { status: number }) {
   const [page, setPage] = useState(1);
   const { data, isLoading } = useCall(api.review.kujiList, { status, title: '', page, limit: 10 });
-  const { confirm, dialog } = useConfirm();
-  const [rejecting, setRejecting] = useState<KujiForReview | null>(null);
-  const decide = useAction(api.review.kujiDecide, {
-    success: (_, d) => (d.status === 1 ? messages.success.approved : messages.success.rejected),
+  const { approve, rejecting, setRejecting, form, reject, dialog } = useReviewDecision<
+    KujiForReview,
+    typeof api.review.kujiDecide
+  >(api.review.kujiDecide, {
     invalidates: [api.review.kujiList, api.kuji.list],
+    confirmMessage: () => messages.kuji.approveConfirm,
   });
-  const form = useSchemaForm(decideBody, { id: rejecting?.id ?? '', status: 2, reason: '' }, rejecting !== null);
-
-  const approve = async (k: KujiForReview) => {
-    if (await confirm({ message: messages.kuji.approveConfirm, confirmText: '通过' }))
-      await decide.trigger({ id: k.id, status: 1, reason: '' });
-    else notify.info(messages.cancelled.operation);
-  };
 
   return (
-    <Stack gap="4" data-testid="kuji-review">
-      {isLoading && !data ? (
-        <Box bg="white" p="6" rounded="lg">
-          <LoadingLines lines={6} />
-        </Box>
-      ) : data?.list.length === 0 ? (
-        <Box bg="white" p="10" rounded="lg" textAlign="center" color="fg.muted" data-testid="kuji-review-empty">
-          暂无{status === 0 ? '待审核的' : ''}一番赏
-        </Box>
-      ) : (
-        data?.list.map((k) => (
-          <KujiReviewCard key={k.id} kuji={k} onApprove={() => void approve(k)} onReject={() => setRejecting(k)} />
-        ))
+    <ReviewQueue
+      testId="kuji"
+      noun="一番赏"
+      status={status}
+      items={data?.list}
+      loading={isLoading}
+      total={data?.pagination.total_rows ?? 0}
+      page={page}
+      onPageChange={setPage}
+      card={(k) => (
+        <KujiReviewCard key={k.id} kuji={k} onApprove={() => void approve(k)} onReject={() => setRejecting(k)} />
       )}
-      {(data?.pagination.total_rows ?? 0) > 10 && (
-        <ListPagination
-          total={data?.pagination.total_rows ?? 0}
-          page={page}
-          pageSize={10}
-          pageSizes={[10]}
-          onPageChange={setPage}
-        />
-      )}
-      <FormDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => !open && setRejecting(null)}
-        title={`驳回：${rejecting?.title ?? ''}`}
-        form={form}
-        onSubmit={decide.run}
-        submitLabel="驳回"
-        testId="kuji-reject-dialog"
-        submitTestId="kuji-reject-submit"
-      >
-        <TextareaField
-          name="reason"
-          label="驳回原因"
-          required
-          rows={4}
-          maxLength={200}
-          placeholder="请输入驳回原因"
-          testId="kuji-reject-reason"
-        />
-      </FormDialog>
+      rejecting={rejecting}
+      rejectTitle={rejecting?.title ?? ''}
+      onRejectClose={() => setRejecting(null)}
+      form={form}
+      onReject={reject}
+      reasonField="reason"
+    >
       {dialog}
-    </Stack>
+    </ReviewQueue>
   );
 }

@@ -12,8 +12,10 @@ import { useListParams } from '../../components/useListParams';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
+import { SkinReviewTab } from '../skin/SkinReviewTab';
 import { KujiReviewTab } from './KujiReviewTab';
 import { RecordReviewCard } from './RecordReviewCard';
+import { ToyReviewTab } from './ToyReviewTab';
 
 /** 盲盒备案审核 (platform reviewer): pending records with every image and style; approve or reject. */
 export default function ReviewPage() {
@@ -79,6 +81,12 @@ export default function ReviewPage() {
           <Tabs.Trigger value="kuji" data-testid="review-tab-kuji">
             一番赏
           </Tabs.Trigger>
+          <Tabs.Trigger value="toy" data-testid="review-tab-toy">
+            心愿星球
+          </Tabs.Trigger>
+          <Tabs.Trigger value="skin" data-testid="review-tab-skin">
+            装扮
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="records">
           <Stack gap="4">
@@ -117,6 +125,12 @@ export default function ReviewPage() {
         </Tabs.Content>
         <Tabs.Content value="kuji">
           <KujiReviewTab status={params.status} />
+        </Tabs.Content>
+        <Tabs.Content value="toy">
+          <ToyReviewTab status={params.status} />
+        </Tabs.Content>
+        <Tabs.Content value="skin">
+          <SkinReviewTab status={params.status} />
         </Tabs.Content>
       </Tabs.Root>
       <RejectDialog record={rejecting} onClose={() => setRejecting(null)} onSubmit={decide.run} />

@@ -18,6 +18,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useAction } from '../../lib/useAction';
+import { useBrandWord } from '../../session/useBrandWord';
 
 const m = messages.subscription;
 const PALETTE: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'gray' };
@@ -27,6 +28,7 @@ const PALETTE: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'gray' };
  * pending and 驳回 while not rejected, each after a confirmation.
  */
 export default function SubscriptionListPage() {
+  const word = useBrandWord();
   const page = useBrandListPage(api.subscription.list);
   const status = (page.params as { status: number }).status;
   const { ask, dialog: confirmDialog } = useConfirm();
@@ -85,7 +87,7 @@ export default function SubscriptionListPage() {
   return (
     <ListPage
       title="订阅申请"
-      description="玩家提交的品牌订阅申请：待审核的可通过，未驳回的可驳回"
+      description={`玩家提交的${word}订阅申请：待审核的可通过，未驳回的可驳回`}
       testId="subscription-page"
       filters={
         <>

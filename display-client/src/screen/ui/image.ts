@@ -1,5 +1,7 @@
-import { Container, Graphics, Matrix, type Texture } from 'pixi.js';
+import { Container, Graphics, Matrix, type Text, type Texture } from 'pixi.js';
 import type { TextureCache } from '../textures.js';
+import { avatarColour, initialsOf } from './graphemes.js';
+import { label, setSize, setText } from './text.js';
 
 /**
  * A picture drawn as a rounded rectangle or a circle filled with its texture ("cover" fit), so no
@@ -12,6 +14,9 @@ export class ImageBox extends Container {
   private texture: Texture | null = null;
   private w = 10;
   private h = 10;
+  /** Whose picture this is: without one, their initial on a colour of their own. */
+  private person = '';
+  private initial: Text | null = null;
 
   constructor(
     private readonly cache: TextureCache,
@@ -54,6 +59,21 @@ export class ImageBox extends Container {
     return this;
   }
 
+  /** A person's picture: until it loads, or when there is none, their initial shows instead. */
+  setPerson(name: string): this {
+    if (name !== this.person) {
+      this.person = name;
+      this.redraw();
+    }
+    return this;
+  }
+
+  /** What shows now: the picture, the person's initial, or the plain placeholder. */
+  get showing(): 'picture' | 'initial' | 'placeholder' {
+    if (this.texture && !this.texture.destroyed) return 'picture';
+    return this.initial?.visible ? 'initial' : 'placeholder';
+  }
+
   get loaded(): boolean {
     return this.texture !== null;
   }
@@ -75,7 +95,16 @@ export class ImageBox extends Container {
       const fv = ta > ba ? 1 : ta / ba;
       const uv = new Matrix().scale(fu, fv).translate((1 - fu) / 2, (1 - fv) / 2);
       this.path(g).fill({ texture: t, matrix: uv.invert(), textureSpace: 'local' });
-    } else this.path(g).fill({ color: this.shape.placeholder ?? 0x2a2f66 });
+    } else if (this.person) this.path(g).fill({ color: avatarColour(this.person) });
+    else this.path(g).fill({ color: this.shape.placeholder ?? 0x2a2f66 });
+    const showInitial = Boolean(this.person) && !(t && !t.destroyed);
+    if (showInitial) {
+      this.initial ??= this.addChild(label(24, 0xffffff, '800'));
+      setSize(this.initial, Math.min(this.w, this.h) * 0.46);
+      setText(this.initial, initialsOf(this.person));
+      this.initial.position.set((this.w - this.initial.width) / 2, (this.h - this.initial.height) / 2);
+    }
+    if (this.initial) this.initial.visible = showInitial;
     if (this.shape.border)
       this.path(g).stroke({ width: this.shape.border, color: this.shape.borderColor ?? 0xffffff, alignment: 0 });
   }

@@ -1,5 +1,29 @@
 import { BitmapFont, BitmapText, Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
 import { C, DIGIT_CHARS, DIGITS, FONT, text as style } from '../theme.js';
+import { fitWithEllipsis } from './graphemes.js';
+
+/**
+ * The smallest text the audience reads: 24 CSS px on a 1920×1080 screen, legible from about 5 m
+ * (roughly 5 mm of letter height per metre of viewing distance on a typical 55" panel). In design
+ * pixels that is 24 × designWidth / 1920 (26 on the 2048-wide store screen, 32 on the 2560-wide
+ * event screens). Every Text and number on a screen is made and resized through legible().
+ */
+export const MIN_TEXT_PX = 24;
+let floor = 0;
+/** Set the floor for a screen's design width (once, before any view is made). */
+export function setTextFloor(designWidth: number): void {
+  floor = Math.ceil((MIN_TEXT_PX * designWidth) / 1920);
+}
+/** The floor in design pixels. */
+export const textFloor = () => floor;
+/** A font size no smaller than the floor. */
+export const legible = (size: number) => Math.max(floor, size);
+
+/** Resize a Text or a number, never below the floor. */
+export function setSize(t: Text | BitmapText, size: number): void {
+  const v = legible(size);
+  if (t.style.fontSize !== v) t.style.fontSize = v;
+}
 
 let installed = false;
 /** Install the digits' bitmap font once: white, so BitmapText.tint colours it. */
@@ -23,7 +47,7 @@ export function label(
   weight: TextStyleOptions['fontWeight'] = '500',
   extra: TextStyleOptions = {},
 ): Text {
-  return new Text({ text: '', style: { ...style(size, fill, weight), ...extra } });
+  return new Text({ text: '', style: { ...style(legible(size), fill, weight), ...extra } });
 }
 
 export function setText(t: Text | BitmapText, value: string): void {
@@ -37,27 +61,26 @@ export function setFill(t: Text, color: number): void {
 
 const fitted = new WeakMap<Text, string>();
 
-/** Fit a Text into a width by shortening it with an ellipsis (once per change, not per frame). */
+/**
+ * Fit a Text into a width by shortening it with an ellipsis at a character boundary (once per
+ * change, not per frame).
+ */
 export function setFitted(t: Text, value: string, maxWidth: number): void {
   const key = `${Math.round(maxWidth)}|${String(t.style.fontSize)}|${value}`;
   if (fitted.get(t) === key) return;
   fitted.set(t, key);
-  setText(t, value);
-  if (t.width <= maxWidth || value.length < 2) return;
-  let lo = 1;
-  let hi = value.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    t.text = `${value.slice(0, mid)}…`;
-    if (t.width <= maxWidth) lo = mid;
-    else hi = mid - 1;
-  }
-  t.text = `${value.slice(0, lo)}…`;
+  setText(
+    t,
+    fitWithEllipsis(value, (candidate) => {
+      t.text = candidate;
+      return t.width <= maxWidth;
+    }),
+  );
 }
 
 /** A number in the bitmap font. */
 export function digits(size: number, tint: number = C.text): BitmapText {
-  const b = new BitmapText({ text: '', style: { fontFamily: DIGITS, fontSize: size } });
+  const b = new BitmapText({ text: '', style: { fontFamily: DIGITS, fontSize: legible(size) } });
   b.tint = tint;
   return b;
 }

@@ -6,7 +6,7 @@ import { View } from '../context.js';
 import type { Change } from '../store.js';
 import { C, gradient } from '../theme.js';
 import { ImageBox } from '../ui/image.js';
-import { Badge, label, setFitted, setText } from '../ui/text.js';
+import { Badge, label, setFitted, setSize, setText } from '../ui/text.js';
 
 /** The launches of a brand today (by id, else by title). */
 export function launchesOf(sale: readonly SaleEntry[], brand: DisplayBrand | null): SaleEntry[] {
@@ -64,7 +64,7 @@ export class BrandView extends View {
     const lg = Math.min(coverW, coverH) * 0.26;
     this.logo.setSize(lg, lg).position.set(pad * 2, pad + coverH - lg - pad);
     const s = Math.min(1.3, coverW / 1300);
-    this.title.style.fontSize = 96 * s;
+    setSize(this.title, 96 * s);
     this.title.position.set(pad * 2 + lg + pad * 0.8, pad + coverH - pad - lg / 2 - this.title.height / 2 - 20 * s);
     this.kind.position.set(this.title.x, this.title.y + this.title.height + 10);
     const x = portrait ? pad : pad * 2 + coverW;

@@ -1,8 +1,7 @@
 import { type BitmapText, Container, Graphics, type Text } from 'pixi.js';
+import { venueTime } from '../../common/time.js';
 import { C, gradient } from '../theme.js';
 import { digits, label, setFitted, setText } from '../ui/text.js';
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The top bar of a screen: the venue (or brand) name, the section and a live clock. */
 export class Header extends Container {
@@ -14,6 +13,8 @@ export class Header extends Container {
   private readonly clock: BitmapText;
   private w = 0;
   readonly h: number;
+  /** The venue's time zone (the hub's HUB_TIME_ZONE). */
+  timeZone = 'Asia/Shanghai';
 
   constructor(private readonly size = 44) {
     super();
@@ -25,10 +26,10 @@ export class Header extends Container {
     this.clock = digits(size * 0.95, C.text);
     this.addChild(this.bg, this.mark, this.venue, this.section, this.live, this.clock);
     const tick = () => {
-      const d = new Date();
-      setText(this.clock, `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`);
+      setText(this.clock, venueTime(new Date(), this.timeZone));
       this.clock.x = this.w - this.size * 0.9 - this.clock.width;
     };
+    this.tick = tick;
     tick();
     const id = setInterval(tick, 1000);
     this.on('destroyed', () => clearInterval(id));
@@ -59,6 +60,18 @@ export class Header extends Container {
       this.venue.x + this.venue.width + this.size * 0.7,
       this.h / 2 - this.section.height / 2 + 4,
     );
+  }
+
+  readonly tick: () => void;
+
+  get clockShown(): string {
+    return this.clock.text;
+  }
+
+  setTimeZone(timeZone: string): void {
+    if (timeZone === this.timeZone) return;
+    this.timeZone = timeZone;
+    this.tick();
   }
 
   set(name: string, section: string): void {

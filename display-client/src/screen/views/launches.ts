@@ -14,7 +14,7 @@ import { View } from '../context.js';
 import type { Change } from '../store.js';
 import { C, gradient } from '../theme.js';
 import { ImageBox } from '../ui/image.js';
-import { Badge, digits, label, setFill, setFitted, setText } from '../ui/text.js';
+import { Badge, digits, label, legible, setFill, setFitted, setSize, setText } from '../ui/text.js';
 
 /** One launch card: picture, type, name, price, limited stock and the time or state. */
 class LaunchCard extends Container {
@@ -30,8 +30,6 @@ class LaunchCard extends Container {
   private h = 0;
   private entry: SaleEntry | null = null;
 
-  private size = 40;
-
   constructor(private readonly ctx: ScreenContext) {
     super();
     this.pic = new ImageBox(ctx.textures, { radius: 22 });
@@ -43,23 +41,34 @@ class LaunchCard extends Container {
     this.addChild(this.bg, this.pic, this.badge, this.title, this.price, this.stock, this.stateDot, this.state);
   }
 
-  /** The card's height for a width: the square picture and three lines under it. */
+  /** The card's text sizes for a width, never below the legible floor. */
+  static sizes(w: number) {
+    const s = w * 0.07;
+    return {
+      title: legible(s * 0.95),
+      price: legible(s * 1.45),
+      stock: legible(s * 0.66),
+      state: legible(s * 0.74),
+      badge: legible(s * 0.62),
+    };
+  }
+
+  /** The card's height for a width: the square picture and four lines under it. */
   static heightFor(w: number): number {
-    const size = w * 0.07;
     const pad = w * 0.06;
-    return pad + (w - pad * 2) + pad * 0.8 + size * 4.3 + pad;
+    const z = LaunchCard.sizes(w);
+    return pad + (w - pad * 2) + pad * 0.8 + z.title * 1.5 + z.price * 1.25 + z.stock * 1.5 + z.state * 1.45 + pad;
   }
 
   layout(w: number, h: number) {
     this.w = w;
     this.h = h;
-    this.size = w * 0.07;
-    const s = this.size;
-    this.title.style.fontSize = s * 0.95;
-    this.price.style.fontSize = s * 1.45;
-    this.stock.style.fontSize = s * 0.66;
-    this.state.style.fontSize = s * 0.74;
-    this.badge.text.style.fontSize = s * 0.62;
+    const z = LaunchCard.sizes(w);
+    setSize(this.title, z.title);
+    setSize(this.price, z.price);
+    setSize(this.stock, z.stock);
+    setSize(this.state, z.state);
+    setSize(this.badge.text, z.badge);
     this.bg
       .clear()
       .roundRect(0, 0, w, h, Math.max(16, w * 0.05))
@@ -67,28 +76,33 @@ class LaunchCard extends Container {
       .stroke({ width: 2, color: C.line });
     const pad = w * 0.06;
     this.pic.position.set(pad, pad);
-    this.pic.setSize(w - pad * 2, Math.min(w - pad * 2, h * 0.66));
+    this.pic.setSize(w - pad * 2, this.picH());
     this.badge.position.set(pad * 1.6, pad * 1.6);
     if (this.entry) this.set(this.entry);
     else this.place();
   }
 
+  /** The picture: square, leaving room for the four lines of text. */
+  private picH() {
+    const pad = this.w * 0.06;
+    const z = LaunchCard.sizes(this.w);
+    const text = pad * 0.8 + z.title * 1.5 + z.price * 1.25 + z.stock * 1.5 + z.state * 1.45 + pad * 2;
+    return Math.max(40, Math.min(this.w - pad * 2, this.h - text));
+  }
+
   private place() {
     const pad = this.w * 0.06;
-    const s = this.size;
-    const top = pad + Math.min(this.w - pad * 2, this.h * 0.66) + pad * 0.8;
+    const z = LaunchCard.sizes(this.w);
+    const top = pad + this.picH() + pad * 0.8;
     this.title.position.set(pad, top);
-    this.price.position.set(pad, top + s * 1.35);
-    this.stock.position.set(
-      this.w - pad - this.stock.width,
-      this.price.y + (this.price.height - this.stock.height) / 2,
-    );
+    this.price.position.set(pad, top + z.title * 1.5);
+    this.stock.position.set(pad, this.price.y + z.price * 1.25);
     const sy = this.h - pad - this.state.height;
-    this.state.position.set(pad + s * 0.55, sy);
+    this.state.position.set(pad + z.state * 0.75, sy);
     const started = this.entry?.state === 1;
     this.stateDot
       .clear()
-      .circle(pad + s * 0.2, sy + this.state.height / 2, s * 0.17)
+      .circle(pad + z.state * 0.27, sy + this.state.height / 2, z.state * 0.23)
       .fill({ color: started ? (this.entry?.type === 1 ? C.pink : C.green) : C.gold });
   }
 
@@ -120,6 +134,11 @@ export class LaunchCarousel extends View {
   private pages: SaleEntry[][] = [];
   private fading = false;
   private turns = 0;
+  /**
+   * Turns whose fade has finished. On a slow renderer at an accelerated clock one frame can finish a
+   * fade and start the next, so `fading` may be true at every frame; this count still moves.
+   */
+  private settled = 0;
   readonly pageSize: number;
 
   constructor(
@@ -147,9 +166,9 @@ export class LaunchCarousel extends View {
     const { w, h } = this;
     const pad = Math.max(40, w * 0.03);
     const scale = Math.min(1.4, Math.max(0.5, w / (this.pageSize * 620)));
-    this.title.style.fontSize = 64 * scale;
-    this.sub.style.fontSize = 34 * scale;
-    this.empty.style.fontSize = 40 * scale;
+    setSize(this.title, 64 * scale);
+    setSize(this.sub, 34 * scale);
+    setSize(this.empty, 40 * scale);
     setText(this.title, this.heading);
     const gap = 36 * scale;
     const headH = this.title.height + 36 * scale;
@@ -171,16 +190,26 @@ export class LaunchCarousel extends View {
     this.title.position.set(x0, y0);
     this.sub.position.set(x0 + this.title.width + 28 * scale, y0 + this.title.height - this.sub.height - 6 * scale);
     this.row.position.set(x0, y0 + headH);
-    this.cards.forEach((card, i) => {
-      card.position.set((i % cols) * (cw + gap), Math.floor(i / cols) * (ch + gap));
-      card.layout(cw, ch);
-    });
+    this.grid = { cols, cw, ch, gap };
+    for (const card of this.cards) card.layout(cw, ch);
     this.dotsY = y0 + headH + ch * rows + gap * (rows - 1) + 30 * scale;
     this.empty.position.set((w - this.empty.width) / 2, (h - this.empty.height) / 2);
     this.refill();
   }
 
   private dotsY = 0;
+  private grid = { cols: 1, cw: 0, ch: 0, gap: 0 };
+
+  /** Place the page's cards: a part-filled row is centred under the full ones. */
+  private placeCards(count: number) {
+    const { cols, cw, ch, gap } = this.grid;
+    this.cards.forEach((card, i) => {
+      const row = Math.floor(i / cols);
+      const inRow = Math.min(cols, count - row * cols);
+      const shift = inRow > 0 ? ((cols - inRow) * (cw + gap)) / 2 : 0;
+      card.position.set((i % cols) * (cw + gap) + shift, row * (ch + gap));
+    });
+  }
 
   update(changes: Set<Change>): void {
     // A relayout: the page count and the empty state change where the title and dots go.
@@ -197,6 +226,7 @@ export class LaunchCarousel extends View {
 
   private show() {
     const entries = this.pages[this.page] ?? [];
+    this.placeCards(entries.length);
     this.cards.forEach((card, i) => {
       const e = entries[i];
       card.visible = Boolean(e);
@@ -246,6 +276,7 @@ export class LaunchCarousel extends View {
         if (t >= half * 2) {
           this.row.alpha = 1;
           this.fading = false;
+          this.settled++;
           stop();
         }
       }),
@@ -257,8 +288,14 @@ export class LaunchCarousel extends View {
       page: this.page,
       pages: this.pages.length,
       turns: this.turns,
+      settled: this.settled,
       pageSize: this.pageSize,
       fading: this.fading,
+      /** The visible cards' boxes in the view (for layout checks). */
+      cards: this.cards
+        .filter((c) => c.visible)
+        .map((c) => ({ x: Math.round(this.row.x + c.x), y: Math.round(this.row.y + c.y), w: Math.round(c.width) })),
+      width: Math.round(this.w),
     };
   }
 }

@@ -2,7 +2,8 @@ import type { OpenData } from '@toy/shared/display';
 import { Container, Graphics } from 'pixi.js';
 import { DESTROY, type ScreenContext, type View } from '../context.js';
 import { C, gradient } from '../theme.js';
-import { Countdown, Draw, PrizeCard } from './lottery.js';
+import { Countdown, Draw } from './lottery.js';
+import { PrizeCard } from './prize.js';
 
 type Kind = 'countdown' | 'draw' | 'prize';
 const kindOf = (d: OpenData): Kind => (d.active_type === 5 ? 'countdown' : d.active_type === 1 ? 'draw' : 'prize');
@@ -50,7 +51,10 @@ export class Overlay {
       return;
     }
     const kind = kindOf(data);
-    const restart = kind === 'countdown' && data !== this.data;
+    // A new countdown restarts the view; the same one again (a reconnect's snapshot) carries on.
+    const restart =
+      kind === 'countdown' &&
+      (data.started_at === undefined ? data !== this.data : data.started_at !== this.data?.started_at);
     this.data = data;
     this.root.visible = true;
     if (this.view && kind === this.kind && !restart) {

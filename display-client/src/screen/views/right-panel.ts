@@ -74,6 +74,11 @@ export class RightPanel extends View {
   }
 
   debug() {
-    return { brands: this.brands, saleAnimating: this.sale?.animating ?? false };
+    return {
+      brands: this.brands,
+      saleAnimating: this.sale?.animating ?? false,
+      rankingAvatars: this.ranking.avatars(),
+      messageAvatars: this.messages.avatars(),
+    };
   }
 }

@@ -15,7 +15,7 @@ import type { ScreenContext } from '../context.js';
 import { C } from '../theme.js';
 import { ImageBox } from '../ui/image.js';
 import { Panel } from '../ui/panel.js';
-import { Badge, digits, label, setFill, setFitted, setText } from '../ui/text.js';
+import { Badge, digits, label, setFill, setFitted, setSize, setText } from '../ui/text.js';
 
 /** The brand grid: 12 brands (18 in the second mode), logo and name, ordered by heat. */
 export class BrandGrid extends Panel {
@@ -52,7 +52,7 @@ export class BrandGrid extends Panel {
         .roundRect(6, 6, cw - 12, ch - 12, 20)
         .fill({ color: 0xffffff, alpha: 0.035 });
       c.logo.setSize(logo, logo).position.set((cw - logo) / 2, ch * 0.1);
-      c.name.style.fontSize = Math.max(20, Math.min((this.title.style.fontSize as number) * 0.52, ch * 0.16));
+      setSize(c.name, Math.max(20, Math.min((this.title.style.fontSize as number) * 0.52, ch * 0.16)));
       c.name.y = ch * 0.1 + logo + ch * 0.05;
     });
     this.fill();
@@ -139,7 +139,7 @@ export class Ranking extends Panel {
       const u = list[i];
       r.box.visible = Boolean(u);
       if (!u) return;
-      r.avatar.setUrl(imageUrl(this.ctx.mediaBase, u.avatar));
+      r.avatar.setPerson(u.name).setUrl(imageUrl(this.ctx.mediaBase, u.avatar));
       r.frame.setUrl(imageUrl(this.ctx.mediaBase, u.avatar_frame));
       r.frame.alpha = u.avatar_frame ? 1 : 0;
       setText(r.amount, yuanText(u.amount));
@@ -148,6 +148,11 @@ export class Ranking extends Panel {
     });
     this.setSub(list.length ? '按消费金额' : '');
     this.setEmpty(list.length ? null : '暂无上榜玩家');
+  }
+
+  /** What each shown row's avatar circle holds (for checks: never an empty circle). */
+  avatars(): string[] {
+    return this.rows.filter((r) => r.box.visible).map((r) => r.avatar.showing);
   }
 }
 
@@ -337,12 +342,17 @@ export class Messages extends Panel {
       r.box.position.set(28, i * this.lh - this.offset + 8);
       if (r.id === m.id) return;
       r.id = m.id;
-      r.avatar.setSize(av, av).setUrl(imageUrl(this.ctx.mediaBase, m.user.avatar));
+      r.avatar.setSize(av, av).setPerson(m.user.name).setUrl(imageUrl(this.ctx.mediaBase, m.user.avatar));
       r.avatar.y = (this.lh - av) / 2 - 8;
       r.name.position.set(av + 20, this.lh / 2 - r.name.height / 2 - 8);
       setFitted(r.name, m.user.name, this.w * 0.28);
       r.text.position.set(r.name.x + r.name.width + 16, r.name.y);
       setFitted(r.text, actionText(m), this.w - 56 - r.text.x);
     });
+  }
+
+  /** What each shown line's avatar circle holds (for checks: never an empty circle). */
+  avatars(): string[] {
+    return this.rows.filter((r) => r.box.visible).map((r) => r.avatar.showing);
   }
 }

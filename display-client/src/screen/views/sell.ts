@@ -1,4 +1,4 @@
-import { type SaleEntry, saleStateText, saleTypeText, yuanText } from '@toy/shared/display';
+import { type SaleEntry, saleKey, saleStateText, saleTypeText, yuanText } from '@toy/shared/display';
 import { type BitmapText, Graphics, type Text } from 'pixi.js';
 import { imageUrl } from '../../common/address.js';
 import type { ScreenContext } from '../context.js';
@@ -6,7 +6,7 @@ import { View } from '../context.js';
 import type { Change } from '../store.js';
 import { C, gradient } from '../theme.js';
 import { ImageBox } from '../ui/image.js';
-import { Badge, digits, label, setFitted, setText } from '../ui/text.js';
+import { Badge, digits, label, setFitted, setSize, setText } from '../ui/text.js';
 
 /** Mode 4: the sale on now — the operator's `actInfo`, else the first launch that has started. */
 export class SellView extends View {
@@ -68,17 +68,26 @@ export class SellView extends View {
     const x = portrait ? pad : pad * 2 + side;
     const y = portrait ? pad * 2 + side : this.pic.y + side * 0.06;
     const s = Math.min(1.2, (portrait ? w : w - x) / 1200);
-    this.name.style.fontSize = 104 * s;
-    this.price.style.fontSize = 200 * s;
+    setSize(this.name, 104 * s);
+    setSize(this.price, 200 * s);
+    this.top = { x, y, s };
+    this.next.position.set(x, h - pad - this.next.height);
+    this.fill();
+  }
+
+  private top = { x: 0, y: 0, s: 1 };
+
+  /** The lines under the badge, each below the one before (the badge never covers the name). */
+  private place() {
+    const { x, y, s } = this.top;
+    setSize(this.badge.text, 44 * s);
     this.badge.position.set(x, y);
-    this.name.position.set(x, y + 90 * s);
+    this.name.position.set(x, y + this.badge.height + 20 * s);
     this.brands.position.set(x, this.name.y + this.name.height + 16 * s);
     this.priceLabel.position.set(x, this.brands.y + this.brands.height + 60 * s);
     this.price.position.set(x, this.priceLabel.y + this.priceLabel.height + 4 * s);
     this.stock.position.set(x, this.price.y + this.price.height + 30 * s);
     this.state.position.set(x + 36 * s, this.stock.y + this.stock.height + 50 * s);
-    this.next.position.set(x, h - pad - this.next.height);
-    this.fill();
   }
 
   update(changes: Set<Change>): void {
@@ -89,7 +98,9 @@ export class SellView extends View {
     const e = this.entry();
     const maxW = this.w - this.name.x - 48;
     this.pic.setUrl(imageUrl(this.ctx.mediaBase, e?.pic));
+    setSize(this.badge.text, 44 * this.top.s);
     this.badge.set(e ? `${saleTypeText(e.type)}进行中` : '发售', e?.type === 1 ? C.pink : 0x3b5bdb);
+    this.place();
     setFitted(this.name, e?.name ?? '敬请期待', maxW);
     setFitted(this.brands, e?.ips.length ? e.ips.map((b) => b.title).join(' · ') : '', maxW);
     setText(this.price, e ? yuanText(e.price) : '¥--');
@@ -106,11 +117,24 @@ export class SellView extends View {
         (this.state.height + 28 * s) / 2,
       )
       .fill(gradient('gold'));
-    const later = this.ctx.store.data.sale.filter((x) => x.state !== 1 && x.id !== e?.id).slice(0, 3);
+    const later = this.ctx.store.data.sale
+      .filter((x) => x.state !== 1 && (!e || saleKey(x) !== saleKey(e)))
+      .slice(0, 3);
     setFitted(
       this.next,
       later.length ? `接下来：${later.map((x) => `${saleStateText(x)} ${x.name}`).join('    ')}` : '',
       maxW,
     );
+  }
+
+  debug() {
+    const e = this.entry();
+    const box = (t: { x: number; y: number; width: number; height: number }) => ({
+      x: Math.round(t.x),
+      y: Math.round(t.y),
+      w: Math.round(t.width),
+      h: Math.round(t.height),
+    });
+    return { entry: e ? saleKey(e) : null, name: e?.name ?? null, badgeBox: box(this.badge), nameBox: box(this.name) };
   }
 }

@@ -9,12 +9,17 @@ import { label, setFitted, setText } from '../ui/text.js';
 
 /** How long a brand without a playable video stays before it counts as ended. */
 const NO_VIDEO_MS = 5000;
+/** A report the hub did not act on (lost with a dropped socket, say) is made again after this. */
+const REPORT_AGAIN_MS = 10_000;
 
 /**
  * Mode 1: the brand's video, in a DOM <video> over the canvas (the browser decodes it; no texture
- * upload per frame). When it ends: in wait mode the screen moves on to the next brand that has a
- * video and sends `upDateInfo`; in sell mode it sends `toAdmin` and the hub turns the three screens
- * into brand screens. An admin=1 preview plays muted and sends nothing.
+ * upload per frame). When it ends the screen reports it, naming the brand and the state version it
+ * saw: in wait mode as `upDateInfo` (the hub moves every screen on to the next brand of its list
+ * that has a video), in sell mode as `toAdmin` (the hub turns the three screens into brand screens).
+ * The hub drops a report made from an older state; when the state changes and this screen's brand
+ * does not, the screen reports again from the new state. An admin=1 preview plays muted and sends
+ * nothing.
  */
 export class VideoView extends View {
   private readonly video: HTMLVideoElement;
@@ -27,7 +32,10 @@ export class VideoView extends View {
   private readonly note: Text;
   private src: string | null = null;
   private cancelWait: (() => void) | null = null;
+  /** The state version of the last "ended" report, while the screen waits for the hub to act on it. */
+  private reported: number | null = null;
   ends = 0;
+  reports = 0;
 
   constructor(
     ctx: ScreenContext,
@@ -45,7 +53,7 @@ export class VideoView extends View {
     v.preload = 'auto';
     v.muted = ctx.admin;
     v.dataset.slot = slotKey;
-    Object.assign(v.style, { position: 'absolute', objectFit: 'cover', background: '#000', pointerEvents: 'none' });
+    Object.assign(v.style, { position: 'absolute', objectFit: 'contain', background: '#000', pointerEvents: 'none' });
     const signal = this.events.signal;
     v.addEventListener('ended', () => this.ended(), { signal });
     v.addEventListener('error', () => this.failed(), { signal });
@@ -94,6 +102,11 @@ export class VideoView extends View {
     this.brand = brand;
     this.fillCaption();
     if (!same) this.load();
+    // The state changed but not this screen's brand: a report made from the older state was dropped.
+    else if (this.reported !== null && this.reported !== this.ctx.store.state.version) {
+      this.cancelWait?.();
+      this.ended();
+    }
   }
 
   private fillCaption() {
@@ -106,6 +119,7 @@ export class VideoView extends View {
   private load() {
     this.cancelWait?.();
     this.cancelWait = null;
+    this.reported = null;
     this.src = mediaUrl(this.ctx.mediaBase, this.brand?.video);
     const v = this.video;
     if (!this.src) {
@@ -138,12 +152,7 @@ export class VideoView extends View {
     if (!this.ctx.admin)
       this.ctx.send({
         type: 'toAdmin',
-        data: {
-          event: 'videoError',
-          message: `${this.brand?.title ?? ''} 视频无法播放`,
-          ip_id: this.brand?.id,
-          route: this.ctx.route,
-        },
+        data: { event: 'videoError', ip_id: this.brand?.id ?? null, version: this.ctx.store.state.version },
       });
     this.cancelWait?.();
     this.cancelWait = this.d.add(this.ctx.clock.after(NO_VIDEO_MS, () => this.ended()));
@@ -151,28 +160,26 @@ export class VideoView extends View {
 
   /** The video (or its stand-in) ended. */
   ended(): void {
-    this.ends++;
+    if (this.reported === null) this.ends++;
     this.cancelWait = null;
+    this.reported = null;
     const s = this.ctx.store.state;
     if (this.ctx.admin) return;
-    const brand = this.brand;
-    if (s.mode === 'wait') {
-      const next = nextVideoBrand(s.ipList, brand?.id);
-      if (next && next.id !== brand?.id) {
-        this.ctx.send({ type: 'upDateInfo', data: { ipInfo: next, from_ip_id: brand?.id ?? null } });
-        return;
+    const ip_id = this.brand?.id ?? null;
+    const version = s.version;
+    // Whether the hub will move on: in wait mode only when its list has another brand with a video.
+    const next = s.mode === 'wait' ? nextVideoBrand(s.ipList, ip_id) : null;
+    if ((next && next.id !== ip_id) || s.mode === 'sell') {
+      const sent = this.ctx.send(
+        s.mode === 'wait'
+          ? { type: 'upDateInfo', data: { from_ip_id: ip_id, version } }
+          : { type: 'toAdmin', data: { event: 'videoEnded', ip_id, version } },
+      );
+      if (sent) {
+        this.reported = version;
+        this.reports++;
       }
-    } else if (s.mode === 'sell') {
-      this.ctx.send({
-        type: 'toAdmin',
-        data: {
-          event: 'videoEnded',
-          mode: 'sell',
-          ip_id: brand?.id,
-          route: this.ctx.route,
-          message: `${brand?.title ?? ''} 视频播放结束`,
-        },
-      });
+      this.cancelWait = this.d.add(this.ctx.clock.after(sent ? REPORT_AGAIN_MS : NO_VIDEO_MS, () => this.ended()));
       return;
     }
     // Nothing to move on to: play it again.
@@ -183,7 +190,15 @@ export class VideoView extends View {
   }
 
   debug() {
-    return { src: this.src, ends: this.ends, paused: this.video.paused, brand: this.brand?.id ?? null };
+    return {
+      /** How the video fits its box: contain, so nothing of the picture is cut. */
+      fit: this.video.style.objectFit,
+      src: this.src,
+      ends: this.ends,
+      reports: this.reports,
+      paused: this.video.paused,
+      brand: this.brand?.id ?? null,
+    };
   }
 
   destroy(): void {

@@ -1,0 +1,139 @@
+import { Badge, Text } from '@chakra-ui/react';
+import { api, messages, type ScratchCard } from '@toy/shared';
+import { Download, PlusCircle, QrCode, Trash2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { actionsColumn, idColumn, timeColumn, titleColumn } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
+import { AddButton, ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { useEditDialog } from '../../components/useEditDialog';
+import { useAction } from '../../lib/useAction';
+import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
+import { AddCodesDialog, ScratchCreateDialog, ScratchEditDialog } from './ScratchDialogs';
+import { ActivityQrDialog, type CodesDownload, CodesDownloadDialog } from './ScratchDownloads';
+
+const m = messages.scratch;
+
+/** 刮刮卡 (spec 03 §2, /qrCode/qrCode): brand, title and activity filters; create, edit, codes, QR, delete. */
+export default function ScratchListPage() {
+  const page = useBrandListPage(api.scratch.list);
+  const dialog = useEditDialog<ScratchCard>();
+  const [addTo, setAddTo] = useState<ScratchCard | null>(null);
+  const [download, setDownload] = useState<CodesDownload | null>(null);
+  const [qrOf, setQrOf] = useState<ScratchCard | null>(null);
+  const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
+  const closeQr = useCallback(() => setQrOf(null), []);
+  const { ask, dialog: confirmDialog } = useConfirm();
+  const del = useAction(api.scratch.delete, { success: m.deleted, invalidates: [api.scratch.list] });
+  const exporting = useAction(api.scratch.codesExport);
+
+  const remove = (c: ScratchCard) =>
+    ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>
+      del.trigger({ id: c.id }),
+    );
+  const startDownload = async (card: ScratchCard) => {
+    const answer = await exporting.trigger({ id: card.id, page: 1, limit: card.total_num || 1 });
+    if (answer) setDownload({ card, sign: answer.sign, total: answer.total_num });
+  };
+
+  const columns: Column<ScratchCard>[] = [
+    idColumn(),
+    titleColumn((c) => c.title, { header: '刮刮卡名称' }),
+    { key: 'ip_title', header: '品牌', render: (c) => <Text whiteSpace="nowrap">{c.ip_title}</Text> },
+    { key: 'total_num', header: '发行数量', render: (c) => <Text data-testid="scratch-total">{c.total_num}</Text> },
+    { key: 'used_num', header: '已兑换', render: (c) => <Text data-testid="scratch-used">{c.used_num}</Text> },
+    {
+      key: 'remaining',
+      header: '剩余',
+      render: (c) => (
+        <Text fontWeight="600" color={c.remaining === 0 ? 'red.500' : undefined} data-testid="scratch-remaining">
+          {c.remaining}
+        </Text>
+      ),
+    },
+    { key: 'refused_num', header: '重复兑换', render: (c) => <Text color="fg.muted">{c.refused_num}</Text> },
+    {
+      key: 'active',
+      header: '关联活动',
+      render: (c) =>
+        c.active_id ? (
+          <Text maxW="160px" lineClamp={2}>
+            {c.active_title}
+          </Text>
+        ) : (
+          <Badge variant="outline" colorPalette="gray">
+            未关联
+          </Badge>
+        ),
+    },
+    timeColumn('created_at', '创建时间', (c) => c.created_at),
+    actionsColumn(
+      (c) => (
+        <RowActions>
+          {c.active_id === 0 && (
+            <>
+              <EditAction onClick={() => dialog.edit(c)} testId="scratch-edit" />
+              <RowAction icon={PlusCircle} onClick={() => setAddTo(c)} testId="scratch-add-codes">
+                增加兑换码
+              </RowAction>
+            </>
+          )}
+          <RowAction icon={Download} onClick={() => void startDownload(c)} testId="scratch-download">
+            下载兑换码
+          </RowAction>
+          <RowAction icon={QrCode} onClick={() => setQrOf(c)} testId="scratch-qr">
+            活动二维码
+          </RowAction>
+          {c.active_id === 0 && (
+            <RowAction icon={Trash2} palette="red" onClick={() => void remove(c)} testId="scratch-delete">
+              删除
+            </RowAction>
+          )}
+          <AuditAction
+            onClick={() => setAuditOf({ entity: 'scratch', id: c.id, title: c.title })}
+            testId="scratch-audit"
+          />
+        </RowActions>
+      ),
+      { sticky: 'end' },
+    ),
+  ];
+
+  return (
+    <ListPage
+      title="刮刮卡"
+      description="管理实体刮刮卡与兑换码"
+      testId="scratch-page"
+      actions={<AddButton label="新增刮刮卡" onClick={dialog.add} testId="scratch-add" />}
+      filters={
+        <FilterBar
+          state={page}
+          testId="scratch"
+          texts={[
+            { name: 'title', label: '刮刮卡名称' },
+            { name: 'active_title', label: '活动名称' },
+          ]}
+        />
+      }
+    >
+      <DataTable
+        columns={columns}
+        {...page.table(page.read.data?.lists)}
+        rowKey={(c) => c.id}
+        rowTestId="scratch-row"
+      />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+      <ScratchCreateDialog {...dialog.props} defaultBrandId={page.ipId} />
+      <ScratchEditDialog {...dialog.props} />
+      <AddCodesDialog card={addTo} onClose={() => setAddTo(null)} />
+      <CodesDownloadDialog download={download} onClose={() => setDownload(null)} />
+      <ActivityQrDialog card={qrOf} onClose={closeQr} />
+      <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
+      {confirmDialog}
+    </ListPage>
+  );
+}

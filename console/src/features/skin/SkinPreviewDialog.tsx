@@ -1,0 +1,35 @@
+import { Box, Center, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { type api, messages, type RouteOutput } from '@toy/shared';
+import { DialogShell } from '../../components/DialogShell';
+
+export type SkinPreview = RouteOutput<typeof api.skin.previewCode>;
+
+/** 微信扫码预览: the code (valid 10 minutes, its expiry shown) that opens the phone preview page. */
+export function SkinPreviewDialog({ preview, onClose }: { preview: SkinPreview | null; onClose: () => void }) {
+  return (
+    <DialogShell
+      open={preview !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={messages.skin.previewTitle}
+      size="sm"
+      testId="skin-preview-dialog"
+    >
+      {preview && (
+        <Stack gap="3" align="center">
+          <Center bg="white" p="2" rounded="md" borderWidth="1px">
+            <Image src={preview.url} alt="预览码" w="220px" h="220px" data-testid="skin-preview-qr" />
+          </Center>
+          <Text fontSize="sm">请使用手机扫码预览装扮效果</Text>
+          <Text fontSize="sm" color="fg.muted" data-testid="skin-preview-expiry">
+            有效期至 {preview.expire_at}（10分钟内有效）
+          </Text>
+          <Box fontSize="xs" color="fg.muted" wordBreak="break-all" textAlign="center">
+            <Link href={preview.link} target="_blank" rel="noreferrer" data-testid="skin-preview-link">
+              {preview.link}
+            </Link>
+          </Box>
+        </Stack>
+      )}
+    </DialogShell>
+  );
+}

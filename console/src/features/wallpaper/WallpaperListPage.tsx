@@ -1,0 +1,136 @@
+import { Badge, Text } from '@chakra-ui/react';
+import { api, messages, WALLPAPER_LIMITS, WALLPAPER_TYPES, type Wallpaper } from '@toy/shared';
+import { useState } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { actionsColumn, idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { FormDialog } from '../../components/form/FormDialog';
+import { BrandField, ChoiceField, ImageField, TextareaField, TextField } from '../../components/form/fields';
+import { AddButton, ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { AuditAction, DeleteAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { type EditDialogProps, useEditDialog } from '../../components/useEditDialog';
+import { useFormDialog } from '../../components/useFormDialog';
+import { useAction } from '../../lib/useAction';
+import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
+import { OrderFilterBar, type SelectFilter } from '../pickup/OrderFilterBar';
+
+const m = messages.wallpaper;
+const SELECTS: SelectFilter[] = [
+  { name: 'type', label: '类型', options: [{ value: '', label: '全部' }, ...WALLPAPER_TYPES] },
+];
+
+/** 壁纸 (spec 03 §2, /toy/wallpaper): brand, type and name filters; upload up to 5 at once; delete. */
+export default function WallpaperListPage() {
+  const page = useBrandListPage(api.wallpaper.list);
+  const dialog = useEditDialog<Wallpaper>();
+  const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
+  const { ask, dialog: confirmDialog } = useConfirm();
+  const del = useAction(api.wallpaper.delete, { success: m.deleted, invalidates: [api.wallpaper.list] });
+  const remove = (w: Wallpaper) =>
+    ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>
+      del.trigger({ id: w.id }),
+    );
+
+  const columns: Column<Wallpaper>[] = [
+    idColumn(),
+    pictureColumn('pic', (w) => ({ src: w.pic, alt: w.name }), '组件图'),
+    titleColumn((w) => w.name, { header: '组件名称' }),
+    { key: 'ip_title', header: '品牌', render: (w) => <Text whiteSpace="nowrap">{w.ip_title}</Text> },
+    {
+      key: 'type',
+      header: '心愿星球掉落',
+      render: (w) => (
+        <Badge colorPalette={w.type === 2 ? 'green' : 'gray'} variant="subtle" data-testid="wallpaper-type">
+          {WALLPAPER_TYPES.find((t) => t.value === w.type)?.label}
+        </Badge>
+      ),
+    },
+    {
+      key: 'short',
+      header: '描述',
+      render: (w) => (
+        <Text maxW="200px" lineClamp={2} color="fg.muted">
+          {w.short || '—'}
+        </Text>
+      ),
+    },
+    { key: 'received', header: '已领取', render: (w) => <Text data-testid="wallpaper-received">{w.received}</Text> },
+    timeColumn('created_at', '创建时间', (w) => w.created_at),
+    actionsColumn(
+      (w) => (
+        <RowActions>
+          {w.received === 0 && <DeleteAction onClick={() => void remove(w)} testId="wallpaper-delete" />}
+          <AuditAction
+            onClick={() => setAuditOf({ entity: 'wallpaper', id: w.id, title: w.name })}
+            testId="wallpaper-audit"
+          />
+        </RowActions>
+      ),
+      { sticky: 'end' },
+    ),
+  ];
+
+  return (
+    <ListPage
+      title="壁纸"
+      description="上传壁纸组件，可允许其在心愿星球掉落"
+      testId="wallpaper-page"
+      actions={<AddButton label="上传壁纸" onClick={dialog.add} testId="wallpaper-add" />}
+      filters={
+        <OrderFilterBar
+          state={page}
+          testId="wallpaper"
+          texts={[{ name: 'name', label: '组件名称' }]}
+          selects={SELECTS}
+          range={false}
+        />
+      }
+    >
+      <DataTable
+        columns={columns}
+        {...page.table(page.read.data?.lists)}
+        rowKey={(w) => w.id}
+        rowTestId="wallpaper-row"
+      />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+      <WallpaperCreateDialog {...dialog.props} defaultBrandId={page.ipId} />
+      <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
+      {confirmDialog}
+    </ListPage>
+  );
+}
+
+/** 上传壁纸 (spec 03 §5): brand, name, up to 5 images of 600×600 (one wallpaper each), drop type, description. */
+function WallpaperCreateDialog(props: EditDialogProps<Wallpaper>) {
+  const { dialog } = useFormDialog(
+    api.wallpaper.create,
+    { open: props.open, onOpenChange: props.onOpenChange },
+    {
+      title: '上传壁纸',
+      testId: 'wallpaper',
+      defaults: { ip_id: props.defaultBrandId ?? '', name: '', images: [] as string[], type: 1, short: '' },
+      success: m.created,
+      invalidates: [api.wallpaper.list],
+    },
+  );
+  return (
+    <FormDialog {...dialog} size="lg">
+      <BrandField testId="wallpaper-brand" />
+      <TextField name="name" label="组件名称" required placeholder={m.nameRequired} testId="wallpaper-name" />
+      <ImageField
+        name="images"
+        label="组件图"
+        required
+        limit={WALLPAPER_LIMITS.imagesMax}
+        width={WALLPAPER_LIMITS.width}
+        height={WALLPAPER_LIMITS.height}
+        helper={`${WALLPAPER_LIMITS.width}×${WALLPAPER_LIMITS.height}px，一次最多${WALLPAPER_LIMITS.imagesMax}张，每张图片生成一个壁纸`}
+        testId="wallpaper-images"
+      />
+      <ChoiceField name="type" label="心愿星球掉落" numeric options={WALLPAPER_TYPES} testId="wallpaper-type" />
+      <TextareaField name="short" label="描述" maxLength={WALLPAPER_LIMITS.shortMax} testId="wallpaper-short" />
+    </FormDialog>
+  );
+}

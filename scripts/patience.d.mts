@@ -1,0 +1,3 @@
+/** See patience.mjs. */
+export declare function patience(): number;
+export declare const scaled: (ms: number) => number;

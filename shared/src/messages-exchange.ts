@@ -1,0 +1,57 @@
+/**
+ * The messages of wallpapers and exchange methods (spec 03 §5 "Wallpaper", "Exchange method", §8),
+ * part of the one catalogue (`messages.wallpaper`, `messages.exchangeMethod`). The spec's own
+ * strings are exact; the rest are written in its style.
+ */
+export const wallpaperMessages = {
+  brandRequired: '请选择品牌',
+  nameRequired: '请输入组件名称',
+  nameTooLong: '组件名称不能超过10个字符',
+  imageRequired: '请上传组件图',
+  tooManyImages: '每次最多上传5张组件图',
+  typeRequired: '请选择是否允许心愿星球掉落',
+  shortTooLong: '组件描述不能超过200个字符',
+  received: '已有玩家获得此壁纸，不可删除',
+  deleteConfirm: '确定要删除此壁纸吗？',
+  created: '创建成功',
+  deleted: '删除成功！',
+};
+
+export const exchangeMethodMessages = {
+  brandRequired: '请选择品牌',
+  typeRequired: '请选择兑换类型',
+  componentRequired: '请选择组件',
+  singleOne: '单品类型只能选择一个组件',
+  setMin: '套装类型需添加至少两个组件',
+  setMax: '套装类型最多添加五个组件',
+  nameRequired: '请输入组件名称',
+  coverRequired: '请上传封面图',
+  relationRequired: '请添加关联活动订单',
+  nameTooLong: '名称不能超过10个字符',
+  shortTooLong: '备注不能超过200个字符',
+  beginRequired: '请选择开始时间',
+  endRequired: '请选择结束时间',
+  endAfterBegin: '结束时间需大于开始时间',
+  pointsRequired: '请输入消耗积分',
+  pointsInvalid: '消耗积分须为0-1000000的整数',
+  endAdvice: '建议结束时间设置在开始时间后60天内',
+  componentMissing: '组件不存在或未通过审核，请重新选择',
+  componentDuplicate: '组件不可重复添加',
+  activityMissing: '关联活动不存在，请重新选择',
+  claimed: '已有玩家领取，不可删除',
+  deleteConfirm: '确定要删除此兑换方式吗？',
+  offConfirm: '确定要下架此兑换方式吗？',
+  onConfirm: '确定要上架此兑换方式吗？',
+  saved: '保存成功',
+  deleted: '删除成功！',
+  listed: '上架成功',
+  delisted: '下架成功',
+  // The player's claim.
+  offShelf: '兑换方式已下架',
+  notStarted: '兑换活动尚未开始',
+  ended: '兑换活动已结束',
+  alreadyClaimed: '每人限领1次，您已领取过了',
+  pointsShort: '积分不足',
+  relationUnmet: '未满足关联活动订单条件，不可领取',
+  claimedOk: '领取成功',
+};
