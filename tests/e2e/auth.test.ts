@@ -78,6 +78,10 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     const { context, page } = await newPage(suite.browser);
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
     await page.waitForURL(/\/dashboard$/);
+    // Revoke only once the dashboard has loaded with the session; its own first calls would
+    // otherwise be the ones to fail and open the prompt before the move below.
+    await page.getByTestId('sidebar').getByText('仓库管理').waitFor();
+    await page.waitForLoadState('networkidle');
     const token = (await context.cookies()).find((c) => c.name === 'web_token')?.value;
     expect(token).toBeTruthy();
     const revoked = await suite.stack.call('POST', '/auth/logout', {}, token);

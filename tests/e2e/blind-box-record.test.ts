@@ -29,6 +29,9 @@ describe.skipIf(!hasBrowser)('blind-box records and review', () => {
     const { context, page } = await newPage(suite.browser, { height: 1000 });
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2FblindBox%2Frecords');
     await page.waitForURL(/\/blindBox\/records\?ip_id=\d+/);
+    // The default brand reaches the address first and the page's filter a render later.
+    const ipId = new URL(page.url()).searchParams.get('ip_id');
+    await expect.poll(() => page.getByTestId('record-filter-brand').inputValue()).toBe(ipId);
     await page.getByTestId('record-add').click();
     await page.waitForURL(/\/blindBox\/goodsAdd\?id=\d+/);
     await expect.poll(() => page.getByTestId('record-brand').inputValue()).toBe('Molly 梦工厂');
