@@ -1,3 +1,4 @@
+import { albumMessages, collectibleMessages, composeRuleMessages } from './messages-collectible.js';
 import { exchangeMethodMessages, wallpaperMessages } from './messages-exchange.js';
 import { guardMessages } from './messages-guard.js';
 import { kujiMessages } from './messages-kuji.js';
@@ -485,6 +486,9 @@ export const messages = {
   wallpaper: wallpaperMessages,
   exchangeMethod: exchangeMethodMessages,
   skin: skinMessages,
+  collectible: collectibleMessages,
+  album: albumMessages,
+  composeRule: composeRuleMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -8,6 +8,7 @@ export * from './schema/auth.js';
 export * from './schema/blind-box.js';
 export * from './schema/box-settings.js';
 export * from './schema/brand.js';
+export * from './schema/collectible.js';
 export * from './schema/coupon.js';
 export * from './schema/draw-machine.js';
 export * from './schema/erp.js';

@@ -41,6 +41,9 @@ export const routeMap = {
   'exchangeMethod/list': () => import('../features/exchange-method/ExchangeListPage'),
   'skin/list': () => import('../features/skin/SkinListPage'),
   'skin/form': () => import('../features/skin/SkinFormPage'),
+  'collectible/list': () => import('../features/collectible/CollectiblePage'),
+  'collectible/form': () => import('../features/collectible/CollectibleFormPage'),
+  'composeRule/form': () => import('../features/compose-rule/ComposeRuleFormPage'),
 } satisfies Record<MenuPageUrl, PageImport>;
 
 export type RouteKey = keyof typeof routeMap;

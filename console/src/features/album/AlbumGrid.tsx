@@ -1,0 +1,4 @@
+/** The album card grid tab of /nft/goods (being built). */
+export function AlbumGrid() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The digital-collectible list tab of /nft/goods (being built). */
+export function CollectibleList() {
+  return null;
+}

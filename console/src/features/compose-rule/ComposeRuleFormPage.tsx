@@ -1,0 +1,4 @@
+/** /nft/composeAdd?id (being built). */
+export default function ComposeRuleFormPage() {
+  return null;
+}

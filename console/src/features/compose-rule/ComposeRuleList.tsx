@@ -1,0 +1,4 @@
+/** The compose-rule list tab of /nft/goods (being built). */
+export function ComposeRuleList() {
+  return null;
+}
