@@ -19,6 +19,8 @@ import blindBoxRoutes from './features/blind-box/routes.js';
 import blindBoxRecordRoutes from './features/blind-box-record/routes.js';
 import boxSettingsRoutes from './features/box-settings/routes.js';
 import brandRoutes from './features/brand/routes.js';
+import playerCollectibleRoutes from './features/collectible/player-routes.js';
+import collectibleRoutes from './features/collectible/routes.js';
 import couponRoutes from './features/coupon/routes.js';
 import depositRoutes from './features/deposit/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
@@ -190,6 +192,8 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(toyReviewRoutes);
   await app.register(playerToyRoutes);
   await app.register(wallpaperRoutes);
+  await app.register(collectibleRoutes);
+  await app.register(playerCollectibleRoutes);
   await app.register(exchangeMethodRoutes);
   await app.register(exchangeMethodPlayerRoutes);
   await app.register(skinRoutes);

@@ -38,6 +38,14 @@ export const collectibleMessages = {
   albumSet: '设置成功',
   notFound: '数字藏品不存在',
   soldOut: '数字藏品已售罄',
+  tooManyItems: '多图藏品最多1000张',
+  authorTooLong: '作者不能超过30个字符',
+  contentTooLong: '藏品介绍不能超过2000个字符',
+  coverRequired: '请上传3D模型的封面图',
+  modelOnlyForSingle: '3D模型仅支持单个藏品',
+  deleteNoneSelected: '请选择要删除的数字藏品',
+  setNoneSelected: '请选择要设置合辑的数字藏品',
+  albumOtherBrand: '合辑与藏品不属于同一品牌',
 };
 
 export const albumMessages = {

@@ -1,5 +1,6 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { type CollectibleSummary, simulateCollectible } from './simulate-collectible.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 import { type ExchangeSummary, simulateExchange } from './simulate-exchange.js';
 import { type KujiSummary, startKuji } from './simulate-kuji.js';
@@ -50,6 +51,8 @@ export interface SimulateSummary {
   exchange?: ExchangeSummary;
   /** Brand skins submitted, reviewed, listed and claimed (simulate-skin.ts). */
   skin?: SkinSummary;
+  /** Digital collectibles made and bought (simulate-collectible.ts). */
+  collectible?: CollectibleSummary;
   /** Subscription applications the players made (the merchant reviews them at the end). */
   subscriptions: number;
 }
@@ -194,6 +197,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       machineId: machines.find((m) => m.ip_id === ipId)?.id,
       log,
     });
+    summary.collectible = await simulateCollectible(client, { web_token, ipId, players: playerTokens, log });
     summary.skin = await simulateSkin(client, {
       web_token,
       ipId,

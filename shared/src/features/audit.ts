@@ -189,6 +189,19 @@ export const AUDIT_ENTITIES = {
       is_box_goods: '掉落',
     },
   },
+  collectible: {
+    title: '数字藏品',
+    fields: {
+      ip_id: '品牌',
+      title: '标题',
+      type: '类型',
+      catalog_id: '合辑',
+      stock: '库存',
+      copyright_charge: '版税',
+      author: '作者',
+      pic: '封面图',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

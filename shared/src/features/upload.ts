@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { integer, strictNumber } from '../fields.js';
+import { collectibleMessages } from '../messages-collectible.js';
 import { defineRoute } from '../route.js';
 
 /**
@@ -14,7 +15,19 @@ export const UPLOAD_KINDS = {
     // Spec 01 §9: a single image is at most 10MB (the 20MB collectible limit has no upload here yet).
     maxBytes: LIMITS.singleImageMaxBytes,
   },
-  glb: { mimes: ['model/gltf-binary'], exts: ['glb'], maxBytes: LIMITS.modelMaxBytes },
+  /** A digital collectible's image (spec 03 §5 "Uploads"): 20MB, said as the spec says it. */
+  collectibleImage: {
+    mimes: ['image/png', 'image/jpeg', 'image/gif'],
+    exts: ['png', 'jpg', 'jpeg', 'gif'],
+    maxBytes: LIMITS.collectibleImageMaxBytes,
+    tooLarge: collectibleMessages.imageTooLarge,
+  },
+  glb: {
+    mimes: ['model/gltf-binary'],
+    exts: ['glb'],
+    maxBytes: LIMITS.modelMaxBytes,
+    tooLarge: collectibleMessages.modelTooLarge,
+  },
   xlsx: {
     mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     exts: ['xlsx'],
@@ -23,6 +36,8 @@ export const UPLOAD_KINDS = {
   video: { mimes: ['video/mp4'], exts: ['mp4'], maxBytes: LIMITS.videoMaxBytes },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
+/** The kinds whose content is a picture (decoded for its pixel size). */
+export const IMAGE_UPLOAD_KINDS: readonly UploadKind[] = ['image', 'collectibleImage'];
 
 /** Keys are the client's unique names: letters, digits, `-_./`, no `..`, at most 200 characters. */
 export const UPLOAD_KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
@@ -60,7 +75,7 @@ export const uploadRoutes = {
     summary: '获取上传凭证（图片默认，file_type 可选 glb / xlsx）',
     access: 'session',
     query: z.object({
-      file_type: z.enum(['glb', 'xlsx'], { error: '不支持的文件类型' }).optional(),
+      file_type: z.enum(['glb', 'xlsx', 'collectibleImage'], { error: '不支持的文件类型' }).optional(),
       /** Optional limits sealed into the token and enforced by the storage endpoint. */
       width: strictNumber().int().positive().max(20000).optional(),
       height: strictNumber().int().positive().max(20000).optional(),

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { collectibleHoldings, collectibleItems } from '../../db/schema.js';
 
 /**
@@ -16,7 +16,7 @@ export interface Grant {
 }
 
 /** Issued copies per item of the given collectibles. */
-export async function issuedByItem(tx: Tx, collectibleIds: number[]): Promise<Map<number, number>> {
+export async function issuedByItem(tx: Db | Tx, collectibleIds: number[]): Promise<Map<number, number>> {
   if (collectibleIds.length === 0) return new Map();
   const rows = await tx
     .select({ itemId: collectibleHoldings.itemId, n: count() })
@@ -31,7 +31,7 @@ export async function issuedByItem(tx: Tx, collectibleIds: number[]): Promise<Ma
  * no items answers 0/0.
  */
 export async function stockOf(
-  tx: Tx,
+  tx: Db | Tx,
   collectibleIds: number[],
 ): Promise<Map<number, { stock: number; residue: number }>> {
   const out = new Map<number, { stock: number; residue: number }>();

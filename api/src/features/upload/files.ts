@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { STORAGE_FILES_PATH, UPLOAD_KEY } from '@toy/shared';
+import { IMAGE_UPLOAD_KINDS, STORAGE_FILES_PATH, UPLOAD_KEY, type UploadKind } from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -89,7 +89,7 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
       if (!UPLOAD_KEY.test(key)) throw notFound();
       const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
       if (!row) throw notFound();
-      if (w && row.kind === 'image') {
+      if (w && IMAGE_UPLOAD_KINDS.includes(row.kind as UploadKind)) {
         const thumb = await thumbnail(storage, { key, mime: row.mime, width: row.width }, w).catch((error: unknown) => {
           request.log.warn({ err: error, key }, 'thumbnail failed; serving the original');
           return null;

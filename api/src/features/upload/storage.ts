@@ -1,6 +1,14 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LIMITS, messages, STORAGE_UPLOAD_PATH, UPLOAD_KEY, UPLOAD_KINDS, uploadResult } from '@toy/shared';
+import {
+  IMAGE_UPLOAD_KINDS,
+  LIMITS,
+  messages,
+  STORAGE_UPLOAD_PATH,
+  UPLOAD_KEY,
+  UPLOAD_KINDS,
+  uploadResult,
+} from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
@@ -46,6 +54,12 @@ async function checkImage(file: TempFile, grant: UploadGrant): Promise<{ width: 
   return { width: meta.width, height: meta.height };
 }
 
+/** The kind's own words at its own limit (图片文件最大支持20MB), else the limit said in bytes. */
+function tooLargeOf(grant: UploadGrant, limit: number): string {
+  const kind: { maxBytes: number; tooLarge?: string } = UPLOAD_KINDS[grant.kind];
+  return kind.tooLarge && limit === kind.maxBytes ? kind.tooLarge : m.tooLarge(formatBytes(limit));
+}
+
 interface Accepted {
   grant: UploadGrant;
   key: string;
@@ -71,12 +85,12 @@ async function accept(
   if (!file || file.size === 0) throw httpError(400, m.fileMissing);
   const limit = limitOf(grant);
   if (file.overflow || file.size > limit) {
-    throw httpError(413, grant.kind === 'video' ? m.videoTooLarge : m.tooLarge(formatBytes(limit)));
+    throw httpError(413, grant.kind === 'video' ? m.videoTooLarge : tooLargeOf(grant, limit));
   }
   const type = await fileTypeFromFile(file.path);
   const mimes: readonly string[] = UPLOAD_KINDS[grant.kind].mimes;
   if (!type || !mimes.includes(type.mime)) throw httpError(415, m.unsupported);
-  const pixels = grant.kind === 'image' ? await checkImage(file, grant) : null;
+  const pixels = IMAGE_UPLOAD_KINDS.includes(grant.kind) ? await checkImage(file, grant) : null;
   return { grant, key, target, mime: type.mime, pixels, file };
 }
 

@@ -9,7 +9,7 @@ import { makeKey } from './uploadRules';
  * `{key, hash}`. A failure drops the token and fetches a fresh one.
  */
 export interface UploadLimits {
-  fileType?: 'xlsx' | 'glb';
+  fileType?: 'xlsx' | 'glb' | 'collectibleImage';
   width?: number;
   height?: number;
   minWidth?: number;

@@ -1,4 +1,294 @@
-/** The digital-collectible list tab of /nft/goods (being built). */
+import { Badge, Button, Checkbox, Field, HStack, Menu, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { api, COLLECTIBLE_TYPES, type CollectibleRow, messages } from '@toy/shared';
+import { ChevronDown, FolderInput, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { DialogShell } from '../../components/DialogShell';
+import { FilterBar } from '../../components/FilterBar';
+import { ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { useBrandListPage } from '../../components/useBrandList';
+import { notify } from '../../lib/notify';
+import { useAction } from '../../lib/useAction';
+import { type AlbumOption, useAlbumOptions } from './albums';
+
+const m = messages.collectible;
+
+/**
+ * 数字藏品 (tab of /nft/goods, spec 03 §2): brand, album (catalog_id) and title filters kept in the
+ * address, 10 a page; rows picked with checkboxes for 批量删除 (confirmed) and 设置合辑; the
+ * 创建数字藏品 menu opens the form of each type.
+ */
 export function CollectibleList() {
-  return null;
+  const page = useBrandListPage(api.collectible.list);
+  const navigate = useNavigate();
+  const albums = useAlbumOptions(page.ipId);
+  const rows = page.read.data?.list;
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [albumOpen, setAlbumOpen] = useState(false);
+  const { ask, dialog: confirmDialog } = useConfirm();
+  const del = useAction(api.collectible.delete, { success: m.deleted, invalidates: [api.collectible.list] });
+  const shown = (rows ?? []).filter((r) => picked.has(r.id)).map((r) => r.id);
+
+  const toggle = (id: number) =>
+    setPicked((p) => {
+      const next = new Set(p);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allPicked = !!rows?.length && rows.every((r) => picked.has(r.id));
+  const needPicked = (then: () => void, message: string) => (shown.length ? then() : notify.error(message));
+  const remove = () =>
+    needPicked(
+      () =>
+        void ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, async () => {
+          const done = await del.trigger({ ids: shown.join(',') });
+          if (done !== undefined) setPicked(new Set());
+        }),
+      m.deleteNoneSelected,
+    );
+
+  const columns: Column<CollectibleRow>[] = [
+    {
+      key: 'pick',
+      header: (
+        <Checkbox.Root
+          size="sm"
+          checked={allPicked}
+          onCheckedChange={() => setPicked(allPicked ? new Set() : new Set((rows ?? []).map((r) => r.id)))}
+          aria-label="全选"
+          data-testid="collectible-pick-all"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ),
+      width: '40px',
+      render: (r) => (
+        <Checkbox.Root
+          size="sm"
+          checked={picked.has(r.id)}
+          onCheckedChange={() => toggle(r.id)}
+          aria-label={`选择 ${r.title}`}
+          data-testid="collectible-pick"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ),
+    },
+    idColumn(),
+    pictureColumn('pic', (r) => ({ src: r.pic, alt: r.title }), '藏品图'),
+    titleColumn((r) => r.title, { header: '藏品名称' }),
+    {
+      key: 'type',
+      header: '类型',
+      render: (r) => (
+        <Badge variant="subtle" colorPalette={r.file_type === 2 ? 'purple' : 'gray'}>
+          {r.file_type === 2 ? '3D模型' : COLLECTIBLE_TYPES.find((t) => t.value === r.type)?.label}
+        </Badge>
+      ),
+    },
+    {
+      key: 'catalog',
+      header: '合辑',
+      render: (r) => <Text data-testid="collectible-album">{r.catalog?.title ?? '—'}</Text>,
+    },
+    { key: 'stock', header: '库存', render: (r) => <Text data-testid="collectible-stock">{r.stock}</Text> },
+    {
+      key: 'residue_stock',
+      header: '剩余库存',
+      render: (r) => <Text data-testid="collectible-residue">{r.residue_stock}</Text>,
+    },
+    timeColumn('created_at', '创建时间', (r) => r.created_at),
+  ];
+
+  return (
+    <ListPage
+      title="数字藏品"
+      description="创建单个、多图或合成图数字藏品，每个文件记录其 sha256 哈希"
+      testId="collectible-page"
+      actions={
+        <HStack gap="2">
+          <Button
+            variant="outline"
+            onClick={() => needPicked(() => setAlbumOpen(true), m.setNoneSelected)}
+            data-testid="collectible-set-album"
+          >
+            <FolderInput size={16} />
+            设置合辑
+          </Button>
+          <Button variant="outline" colorPalette="red" onClick={remove} data-testid="collectible-delete">
+            <Trash2 size={16} />
+            批量删除
+          </Button>
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <Button colorPalette="brand" data-testid="collectible-add">
+                <Plus size={16} />
+                创建数字藏品
+                <ChevronDown size={14} />
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  {COLLECTIBLE_TYPES.map((t) => (
+                    <Menu.Item
+                      key={t.value}
+                      value={String(t.value)}
+                      onClick={() => navigate(`/nft/goodsAdd?type=${t.value}`)}
+                      data-testid={`collectible-add-${t.value}`}
+                    >
+                      {t.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        </HStack>
+      }
+      filters={
+        <>
+          <FilterBar state={page} testId="collectible" texts={[{ name: 'title', label: '藏品名称' }]} />
+          <AlbumFilter
+            value={page.params.catalog_id}
+            options={albums}
+            onChange={(catalog_id) => page.setFilters({ catalog_id })}
+          />
+        </>
+      }
+    >
+      <DataTable columns={columns} {...page.table(rows)} rowKey={(r) => r.id} rowTestId="collectible-row" />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+      <SetAlbumDialog
+        open={albumOpen}
+        onOpenChange={setAlbumOpen}
+        ids={shown}
+        options={albums}
+        onDone={() => setPicked(new Set())}
+      />
+      {confirmDialog}
+    </ListPage>
+  );
+}
+
+/** The album filter, applied at once. */
+function AlbumFilter({
+  value,
+  options,
+  onChange,
+}: {
+  value: number | undefined;
+  options: AlbumOption[];
+  onChange: (id: number | undefined) => void;
+}) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label fontSize="sm" color="fg.muted">
+        合辑
+      </Field.Label>
+      <NativeSelect.Root size="sm" w="160px">
+        <NativeSelect.Field
+          aria-label="合辑"
+          value={value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
+          data-testid="collectible-filter-album"
+        >
+          <option value="">全部合辑</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** 设置合辑 of the picked collectibles: an album must be chosen (请选择数字藏品合辑). */
+function SetAlbumDialog({
+  open,
+  onOpenChange,
+  ids,
+  options,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  ids: number[];
+  options: AlbumOption[];
+  onDone: () => void;
+}) {
+  const [album, setAlbum] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const set = useAction(api.collectible.setAlbum, { success: m.albumSet, invalidates: [api.collectible.list] });
+  const save = async () => {
+    if (!album) {
+      setError(m.albumRequired);
+      notify.error(m.albumRequired);
+      return;
+    }
+    const done = await set.trigger({ goods_ids: ids.join(','), catalog_id: Number(album) });
+    if (done === undefined) return;
+    setAlbum('');
+    onDone();
+    onOpenChange(false);
+  };
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={(o) => {
+        setError(null);
+        onOpenChange(o);
+      }}
+      title="设置合辑"
+      size="sm"
+      testId="collectible-album-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {messages.common.cancel}
+          </Button>
+          <Button colorPalette="brand" onClick={save} loading={set.pending} data-testid="collectible-album-save">
+            {messages.common.confirm}
+          </Button>
+        </>
+      }
+    >
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        已选择 {ids.length} 个数字藏品
+      </Text>
+      <Field.Root invalid={!!error}>
+        <Field.Label>数字藏品合辑</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            aria-label="数字藏品合辑"
+            value={album}
+            onChange={(e) => {
+              setAlbum(e.target.value);
+              setError(null);
+            }}
+            data-testid="collectible-album-select"
+          >
+            <option value="">{m.albumRequired}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {error && <Field.ErrorText data-testid="error-catalog_id">{error}</Field.ErrorText>}
+      </Field.Root>
+    </DialogShell>
+  );
 }

@@ -1,0 +1,143 @@
+import { api, messages } from '@toy/shared';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { albums, collectibleHoldings, collectibleItems, collectibles } from '../../db/schema.js';
+import { httpError } from '../../http/errors.js';
+import { routeOf } from '../../http/route.js';
+import { assertBrand } from '../../http/tenancy.js';
+import { audit } from '../audit/record.js';
+import { collectibleDetailOf, findCollectible, listCollectibles, lockCollectibles } from './queries.js';
+import { checkUploads } from './uploads.js';
+
+const m = messages.collectible;
+
+/**
+ * Declarations: shared/src/features/collectible.ts (nft_admin, per_id 12). Tables: collectibles,
+ * collectible_items, collectible_holdings (remaining stock, held copies), albums (read only).
+ * Tenancy first: another merchant's collectible or album is 404. Every write is audited in its
+ * transaction. Minting copies to players: ./holdings.ts; the player's calls: ./player-routes.ts.
+ */
+const collectibleRoutes: FastifyPluginAsync = async (app) => {
+  const { db, appConfig: config, storage } = app;
+
+  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
+    if (ipId !== undefined) await assertBrand(request, ipId);
+    return ipId !== undefined ? [ipId] : request.brands();
+  };
+
+  app.route(
+    routeOf(api.collectible.list, async (query, request) =>
+      listCollectibles(db, config, await scope(request, query.ip_id), query),
+    ),
+  );
+
+  app.route(
+    routeOf(api.collectible.detail, async (query, request) => {
+      const row = await findCollectible(db, await request.brands(), query.id);
+      return { info: await collectibleDetailOf(db, config, row) };
+    }),
+  );
+
+  app.route(
+    routeOf(api.collectible.create, async (body, request) => {
+      await assertBrand(request, body.ip_id);
+      return db.transaction(async (tx) => {
+        if (body.catalog_id !== null) {
+          const [album] = await tx
+            .select({ id: albums.id })
+            .from(albums)
+            .where(and(eq(albums.id, body.catalog_id), eq(albums.ipId, body.ip_id)));
+          if (!album) throw httpError(404, messages.album.notFound);
+        }
+        const checked = await checkUploads(tx, config, storage.root, request.user!, body);
+        const [row] = await tx
+          .insert(collectibles)
+          .values({
+            ipId: body.ip_id,
+            catalogId: body.catalog_id,
+            type: body.type,
+            title: body.title,
+            pic: checked.cover,
+            picDesc: checked.picDesc,
+            author: body.author,
+            copyrightCharge: body.copyright_charge,
+            goodsContent: body.goods_content,
+          })
+          .returning();
+        const items = checked.files.map((file, i) => {
+          const given = body.items[i];
+          return {
+            collectibleId: row!.id,
+            serial: i + 1,
+            title: given?.title || `${body.title}#${i + 1}`,
+            pic: body.type === 1 ? checked.cover : file.key,
+            filePath: file.key,
+            fileHash: file.hash,
+            fileType: file.fileType,
+            stock: body.type === 1 ? body.stock : (given?.stock ?? 1),
+            coord: given?.coord ?? '',
+          };
+        });
+        for (let i = 0; i < items.length; i += 500) await tx.insert(collectibleItems).values(items.slice(i, i + 500));
+        await audit(tx, request, {
+          entity: 'collectible',
+          id: row!.id,
+          ipId: row!.ipId,
+          action: 'create',
+          after: await collectibleDetailOf(tx, config, row!),
+        });
+        return { id: row!.id };
+      });
+    }),
+  );
+
+  app.route(
+    routeOf(api.collectible.delete, async (body, request) => {
+      const brandIds = await request.brands();
+      await db.transaction(async (tx) => {
+        const rows = await lockCollectibles(tx, brandIds, body.ids);
+        const [held] = await tx
+          .select({ n: count() })
+          .from(collectibleHoldings)
+          .where(inArray(collectibleHoldings.collectibleId, body.ids));
+        if (Number(held?.n ?? 0) > 0) throw httpError(409, m.deleteHeld);
+        for (const row of rows) {
+          const before = await collectibleDetailOf(tx, config, row);
+          await tx.delete(collectibles).where(eq(collectibles.id, row.id));
+          await audit(tx, request, { entity: 'collectible', id: row.id, ipId: row.ipId, action: 'delete', before });
+        }
+      });
+      return null;
+    }),
+  );
+
+  app.route(
+    routeOf(api.collectible.setAlbum, async (body, request) => {
+      const brandIds = await request.brands();
+      await db.transaction(async (tx) => {
+        const rows = await lockCollectibles(tx, brandIds, body.goods_ids);
+        const [album] = await tx
+          .select({ id: albums.id, ipId: albums.ipId })
+          .from(albums)
+          .where(and(eq(albums.id, body.catalog_id), inArray(albums.ipId, brandIds)));
+        if (!album) throw httpError(404, messages.album.notFound);
+        if (rows.some((r) => r.ipId !== album.ipId)) throw httpError(400, m.albumOtherBrand);
+        for (const row of rows) {
+          if (row.catalogId === album.id) continue;
+          await tx.update(collectibles).set({ catalogId: album.id }).where(eq(collectibles.id, row.id));
+          await audit(tx, request, {
+            entity: 'collectible',
+            id: row.id,
+            ipId: row.ipId,
+            action: 'update',
+            before: { catalog_id: row.catalogId },
+            after: { catalog_id: album.id },
+          });
+        }
+      });
+      return null;
+    }),
+  );
+};
+
+export default collectibleRoutes;
