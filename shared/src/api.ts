@@ -1,4 +1,5 @@
 import { screenDataRoutes } from './display/screen-data.js';
+import { albumRoutes, composedImageRoutes, playerAlbumRoutes } from './features/album.js';
 import { auditRoutes } from './features/audit.js';
 import { authRoutes } from './features/auth.js';
 import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
@@ -59,6 +60,7 @@ export const api = {
     ...playerScratchRoutes,
     ...playerToyRoutes,
     ...playerExchangeRoutes,
+    ...playerAlbumRoutes,
   },
   subscription: subscriptionRoutes,
   fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
@@ -76,6 +78,8 @@ export const api = {
   wallpaper: wallpaperRoutes,
   exchange: exchangeMethodRoutes,
   skin: skinRoutes,
+  album: albumRoutes,
+  collectible: { ...composedImageRoutes },
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -38,6 +38,8 @@ export const collectibleMessages = {
   albumSet: '设置成功',
   notFound: '数字藏品不存在',
   soldOut: '数字藏品已售罄',
+  composedNotFound: '合成图片不存在',
+  composedNotReady: '合成图片正在生成，请稍后',
 };
 
 export const albumMessages = {
@@ -54,6 +56,7 @@ export const albumMessages = {
   deleted: '删除成功！',
   deleteConfirm: '确定要删除此合辑吗？合辑内的藏品将移出合辑',
   notFound: '数字藏品合辑不存在',
+  liked: '已点赞过此合辑',
 };
 
 export const composeRuleMessages = {
