@@ -160,7 +160,7 @@ function AlbumCard({ album, onEdit, onDelete }: { album: Album; onEdit: () => vo
         />
       </Box>
       <Stack pt="10" px="4" pb="4" gap="3">
-        <Text fontWeight="600" truncate data-testid="album-title">
+        <Text fontWeight="600" truncate data-testid="album-card-title">
           {album.title}
         </Text>
         <Text fontSize="xs" color="fg.muted" lineClamp={2} minH="2lh">
