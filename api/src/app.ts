@@ -13,12 +13,14 @@ import type { z } from 'zod';
 import { allowedOrigins, type Config, resolveConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import albumRoutes from './features/album/routes.js';
 import auditRoutes from './features/audit/routes.js';
 import authRoutes from './features/auth/routes.js';
 import blindBoxRoutes from './features/blind-box/routes.js';
 import blindBoxRecordRoutes from './features/blind-box-record/routes.js';
 import boxSettingsRoutes from './features/box-settings/routes.js';
 import brandRoutes from './features/brand/routes.js';
+import composedImageRoutes from './features/collectible/composed-routes.js';
 import playerCollectibleRoutes from './features/collectible/player-routes.js';
 import collectibleRoutes from './features/collectible/routes.js';
 import couponRoutes from './features/coupon/routes.js';
@@ -199,4 +201,6 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(skinRoutes);
   await app.register(skinReviewRoutes);
   await app.register(skinPreviewPage);
+  await app.register(albumRoutes);
+  await app.register(composedImageRoutes);
 }

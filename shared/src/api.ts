@@ -1,4 +1,5 @@
 import { screenDataRoutes } from './display/screen-data.js';
+import { albumRoutes, composedImageRoutes, playerAlbumRoutes } from './features/album.js';
 import { auditRoutes } from './features/audit.js';
 import { authRoutes } from './features/auth.js';
 import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
@@ -61,6 +62,7 @@ export const api = {
     ...playerToyRoutes,
     ...playerExchangeRoutes,
     ...playerCollectibleRoutes,
+    ...playerAlbumRoutes,
   },
   subscription: subscriptionRoutes,
   fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
@@ -78,7 +80,8 @@ export const api = {
   wallpaper: wallpaperRoutes,
   exchange: exchangeMethodRoutes,
   skin: skinRoutes,
-  collectible: collectibleRoutes,
+  collectible: { ...collectibleRoutes, ...composedImageRoutes },
+  album: albumRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -6,6 +6,7 @@ export * from './client.js';
 export * from './constants.js';
 export * from './display/index.js';
 export * from './envelope.js';
+export * from './features/album.js';
 export * from './features/audit.js';
 export * from './features/auth.js';
 export * from './features/blind-box.js';

@@ -46,6 +46,8 @@ export const collectibleMessages = {
   deleteNoneSelected: '请选择要删除的数字藏品',
   setNoneSelected: '请选择要设置合辑的数字藏品',
   albumOtherBrand: '合辑与藏品不属于同一品牌',
+  composedNotFound: '合成图片不存在',
+  composedNotReady: '合成图片正在生成，请稍后',
 };
 
 export const albumMessages = {
@@ -62,6 +64,7 @@ export const albumMessages = {
   deleted: '删除成功！',
   deleteConfirm: '确定要删除此合辑吗？合辑内的藏品将移出合辑',
   notFound: '数字藏品合辑不存在',
+  liked: '已点赞过此合辑',
 };
 
 export const composeRuleMessages = {

@@ -1,5 +1,6 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { type AlbumSummary, simulateAlbum } from './simulate-album.js';
 import { type CollectibleSummary, simulateCollectible } from './simulate-collectible.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 import { type ExchangeSummary, simulateExchange } from './simulate-exchange.js';
@@ -53,6 +54,8 @@ export interface SimulateSummary {
   skin?: SkinSummary;
   /** Digital collectibles made and bought (simulate-collectible.ts). */
   collectible?: CollectibleSummary;
+  /** An album liked by the players, and images composed by the background job (simulate-album.ts). */
+  album?: AlbumSummary;
   /** Subscription applications the players made (the merchant reviews them at the end). */
   subscriptions: number;
 }
@@ -208,6 +211,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       },
       log,
     });
+    summary.album = await simulateAlbum(client, { web_token, ipId, players: playerTokens, log });
   }
   await orders.finish();
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);

@@ -202,6 +202,10 @@ export const AUDIT_ENTITIES = {
       pic: '封面图',
     },
   },
+  album: {
+    title: '数字藏品合辑',
+    fields: { ip_id: '品牌', title: '合辑名称', pic: '合辑LOGO', bg_pic: '合辑背景图', content: '合辑介绍' },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
