@@ -19,6 +19,7 @@ import blindBoxRoutes from './features/blind-box/routes.js';
 import blindBoxRecordRoutes from './features/blind-box-record/routes.js';
 import boxSettingsRoutes from './features/box-settings/routes.js';
 import brandRoutes from './features/brand/routes.js';
+import composeRuleRoutes from './features/compose-rule/routes.js';
 import couponRoutes from './features/coupon/routes.js';
 import depositRoutes from './features/deposit/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
@@ -195,4 +196,5 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(skinRoutes);
   await app.register(skinReviewRoutes);
   await app.register(skinPreviewPage);
+  await app.register(composeRuleRoutes);
 }

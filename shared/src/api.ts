@@ -5,6 +5,7 @@ import { blindBoxRoutes, templateRoutes } from './features/blind-box.js';
 import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.js';
 import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
+import { composeRuleRoutes, playerComposeRoutes } from './features/compose-rule.js';
 import { couponRoutes, playerCouponRoutes } from './features/coupon.js';
 import { depositRoutes } from './features/deposit.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
@@ -59,6 +60,7 @@ export const api = {
     ...playerScratchRoutes,
     ...playerToyRoutes,
     ...playerExchangeRoutes,
+    ...playerComposeRoutes,
   },
   subscription: subscriptionRoutes,
   fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
@@ -76,6 +78,7 @@ export const api = {
   wallpaper: wallpaperRoutes,
   exchange: exchangeMethodRoutes,
   skin: skinRoutes,
+  compose: composeRuleRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -1,5 +1,6 @@
 import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
+import { type ComposeSummary, simulateCompose } from './simulate-compose.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 import { type ExchangeSummary, simulateExchange } from './simulate-exchange.js';
 import { type KujiSummary, startKuji } from './simulate-kuji.js';
@@ -50,6 +51,8 @@ export interface SimulateSummary {
   exchange?: ExchangeSummary;
   /** Brand skins submitted, reviewed, listed and claimed (simulate-skin.ts). */
   skin?: SkinSummary;
+  /** A compose rule and the players' compositions (simulate-compose.ts). */
+  compose?: ComposeSummary;
   /** Subscription applications the players made (the merchant reviews them at the end). */
   subscriptions: number;
 }
@@ -204,6 +207,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       },
       log,
     });
+    summary.compose = await simulateCompose(client, { web_token, ipId, players: playerTokens, log });
   }
   await orders.finish();
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);
