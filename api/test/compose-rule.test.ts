@@ -56,6 +56,7 @@ const retime = (id: number, beginMinutes: number, endMinutes: number) =>
     .where(eq(composeRules.id, id));
 
 describe('compose.save rules, in order (spec 03 §5)', () => {
+  // Ids in the table are placeholders: each case fails before the collectibles are looked up.
   const base = () => ruleForm(molly, target, a, b);
   it.each([
     [{ ip_id: '', begin_at: '', virtual_id: '', stock: '', group_data: '' }, m.brandRequired],
@@ -76,26 +77,26 @@ describe('compose.save rules, in order (spec 03 §5)', () => {
     [
       {
         group_data: groups(
-          Array.from({ length: 11 }, (_, i) => ({ group_name: `组${i}`, expend_num: 1, virtual_ids: b })),
+          Array.from({ length: 11 }, (_, i) => ({ group_name: `组${i}`, expend_num: 1, virtual_ids: [1] })),
         ),
       },
       m.tooManyGroups,
     ],
     [{ group_data: groups([{ group_name: ' ', expend_num: '', virtual_ids: [] }]) }, m.groupNameRequired],
     [
-      { group_data: groups([{ group_name: '一二三四五六七八九十一二三四五六', expend_num: 1, virtual_ids: b }]) },
+      { group_data: groups([{ group_name: '一二三四五六七八九十一二三四五六', expend_num: 1, virtual_ids: [1] }]) },
       m.groupNameTooLong,
     ],
     [{ group_data: groups([{ group_name: '组A', expend_num: '', virtual_ids: [] }]) }, m.expendRequired],
-    [{ group_data: groups([{ group_name: '组A', expend_num: '123456', virtual_ids: b }]) }, m.expendTooLong],
-    [{ group_data: groups([{ group_name: '组A', expend_num: '0', virtual_ids: b }]) }, m.expendInteger],
-    [{ group_data: groups([{ group_name: '组A', expend_num: 'x', virtual_ids: b }]) }, m.expendInteger],
+    [{ group_data: groups([{ group_name: '组A', expend_num: '123456', virtual_ids: [1] }]) }, m.expendTooLong],
+    [{ group_data: groups([{ group_name: '组A', expend_num: '0', virtual_ids: [1] }]) }, m.expendInteger],
+    [{ group_data: groups([{ group_name: '组A', expend_num: 'x', virtual_ids: [1] }]) }, m.expendInteger],
     [{ group_data: groups([{ group_name: '组A', expend_num: 2, virtual_ids: [] }]) }, m.groupItemsRequired],
     [
       {
         group_data: groups([
-          { group_name: '组A', expend_num: 2, virtual_ids: a },
-          { group_name: '', expend_num: 1, virtual_ids: b },
+          { group_name: '组A', expend_num: 2, virtual_ids: [1, 2] },
+          { group_name: '', expend_num: 1, virtual_ids: [1] },
         ]),
       },
       m.groupNameRequired,

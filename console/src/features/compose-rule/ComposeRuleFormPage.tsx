@@ -96,12 +96,15 @@ export default function ComposeRuleFormPage() {
   const changeGroups = (next: GroupDraft[]) => {
     setGroups(next);
     form.setValue('group_data', groupDataOf(next), { shouldDirty: true });
+    // Editing a group is editing the form: the last message goes, the next submit finds the next.
+    form.clearErrors();
   };
   const pickTarget = (v: ComposeVirtual) => {
     setTarget({ title: v.title, pic: v.pic, type: v.type });
     form.setValue('virtual_id', v.id, { shouldDirty: true });
     form.setValue('virtual_type', v.type, { shouldDirty: true });
     form.setValue('available', v.surplus_stock, { shouldDirty: true });
+    form.clearErrors();
     setPicking(false);
   };
   const openPicker = () => {
