@@ -23,6 +23,7 @@ import brandRoutes from './features/brand/routes.js';
 import composedImageRoutes from './features/collectible/composed-routes.js';
 import playerCollectibleRoutes from './features/collectible/player-routes.js';
 import collectibleRoutes from './features/collectible/routes.js';
+import composeRuleRoutes from './features/compose-rule/routes.js';
 import couponRoutes from './features/coupon/routes.js';
 import depositRoutes from './features/deposit/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
@@ -203,4 +204,5 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(skinPreviewPage);
   await app.register(albumRoutes);
   await app.register(composedImageRoutes);
+  await app.register(composeRuleRoutes);
 }

@@ -7,6 +7,7 @@ import { blindBoxRecordRoutes, reviewRoutes } from './features/blind-box-record.
 import { boxMachineRoutes, cabinetRoutes, couponAssociationRoutes } from './features/box-settings.js';
 import { brandRoutes } from './features/brand.js';
 import { collectibleRoutes, playerCollectibleRoutes } from './features/collectible.js';
+import { composeRuleRoutes, playerComposeRoutes } from './features/compose-rule.js';
 import { couponRoutes, playerCouponRoutes } from './features/coupon.js';
 import { depositRoutes } from './features/deposit.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
@@ -63,6 +64,7 @@ export const api = {
     ...playerExchangeRoutes,
     ...playerCollectibleRoutes,
     ...playerAlbumRoutes,
+    ...playerComposeRoutes,
   },
   subscription: subscriptionRoutes,
   fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
@@ -82,6 +84,7 @@ export const api = {
   skin: skinRoutes,
   collectible: { ...collectibleRoutes, ...composedImageRoutes },
   album: albumRoutes,
+  compose: composeRuleRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);

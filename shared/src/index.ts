@@ -14,6 +14,7 @@ export * from './features/blind-box-record.js';
 export * from './features/box-settings.js';
 export * from './features/brand.js';
 export * from './features/collectible.js';
+export * from './features/compose-rule.js';
 export * from './features/coupon.js';
 export * from './features/deposit.js';
 export * from './features/draw-machine.js';

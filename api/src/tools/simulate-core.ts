@@ -2,6 +2,7 @@ import type { DrawMachine } from '@toy/shared';
 import type { apiClient } from './client.js';
 import { type AlbumSummary, simulateAlbum } from './simulate-album.js';
 import { type CollectibleSummary, simulateCollectible } from './simulate-collectible.js';
+import { type ComposeSummary, simulateCompose } from './simulate-compose.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 import { type ExchangeSummary, simulateExchange } from './simulate-exchange.js';
 import { type KujiSummary, startKuji } from './simulate-kuji.js';
@@ -56,6 +57,8 @@ export interface SimulateSummary {
   collectible?: CollectibleSummary;
   /** An album liked by the players, and images composed by the background job (simulate-album.ts). */
   album?: AlbumSummary;
+  /** A compose rule and the players' compositions (simulate-compose.ts). */
+  compose?: ComposeSummary;
   /** Subscription applications the players made (the merchant reviews them at the end). */
   subscriptions: number;
 }
@@ -212,6 +215,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       log,
     });
     summary.album = await simulateAlbum(client, { web_token, ipId, players: playerTokens, log });
+    summary.compose = await simulateCompose(client, { web_token, ipId, players: playerTokens, log });
   }
   await orders.finish();
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);

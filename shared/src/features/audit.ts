@@ -206,6 +206,19 @@ export const AUDIT_ENTITIES = {
     title: '数字藏品合辑',
     fields: { ip_id: '品牌', title: '合辑名称', pic: '合辑LOGO', bg_pic: '合辑背景图', content: '合辑介绍' },
   },
+  composeRule: {
+    title: '合成规则',
+    fields: {
+      ip_id: '品牌',
+      begin_at: '开始时间',
+      end_at: '结束时间',
+      virtual_type: '合成类型',
+      virtual_id: '合成藏品',
+      stock: '库存',
+      surplus_stock: '剩余库存',
+      group_data: '合成组',
+    },
+  },
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

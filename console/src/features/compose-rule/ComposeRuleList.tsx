@@ -1,4 +1,148 @@
-/** The compose-rule list tab of /nft/goods (being built). */
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import { api, COMPOSE_STATUS, type ComposeRule, messages } from '@toy/shared';
+import { Clock, Eye, Package } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { PictureTitle } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
+import { AddButton, ListPage } from '../../components/ListPage';
+import { ListPagination } from '../../components/ListPagination';
+import { CellAction, DeleteAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { useAction } from '../../lib/useAction';
+import { AlbumInfoDialog, ComposeAdjustDialog, ComposeRulesDialog } from './ComposeRuleDialogs';
+
+const m = messages.composeRule;
+const STATUS_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'gray' };
+
+/**
+ * 合成规则 (the compose tab of /nft/goods, spec 03 §2, §4): the brand's rules with the composed
+ * item, status, open time, total, composed and remaining stock. Actions by publish_status: 1 编辑
+ * and 删除 (confirmed); 2 调整库存 and 修改时间; 2 and 3 查看规则.
+ */
 export function ComposeRuleList() {
-  return null;
+  const page = useBrandListPage(api.compose.list);
+  const navigate = useNavigate();
+  const { ask, dialog: confirmDialog } = useConfirm();
+  const [viewing, setViewing] = useState<ComposeRule | null>(null);
+  const [album, setAlbum] = useState<ComposeRule | null>(null);
+  const [adjusting, setAdjusting] = useState<{ rule: ComposeRule; mode: 'stock' | 'time' } | null>(null);
+  const del = useAction(api.compose.delete, { success: m.deleted, invalidates: [api.compose.list] });
+  const remove = (r: ComposeRule) =>
+    ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>
+      del.trigger({ compose_id: r.id }),
+    );
+
+  const columns: Column<ComposeRule>[] = [
+    {
+      key: 'target',
+      header: '合成藏品',
+      render: (r) => (
+        <PictureTitle src={r.virtual_info.pic} alt={r.virtual_info.title}>
+          <Stack gap="0.5" align="flex-start">
+            <Text fontWeight="500" lineClamp={2} data-testid="compose-row-title">
+              {r.virtual_info.title}
+            </Text>
+            {r.virtual_type === 2 && (
+              <CellAction onClick={() => setAlbum(r)} testId="compose-view-album">
+                查看合辑
+              </CellAction>
+            )}
+          </Stack>
+        </PictureTitle>
+      ),
+    },
+    {
+      key: 'status',
+      header: '状态',
+      render: (r) => (
+        <Badge colorPalette={STATUS_COLOR[r.publish_status]} data-testid="compose-row-status">
+          {COMPOSE_STATUS.find((s) => s.value === r.publish_status)?.label}
+        </Badge>
+      ),
+    },
+    {
+      key: 'time',
+      header: '开放时间',
+      render: (r) => (
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="compose-row-time">
+          {r.begin_at}
+          <br />至 {r.end_at}
+        </Text>
+      ),
+    },
+    { key: 'stock', header: '总库存', render: (r) => <Text data-testid="compose-row-stock">{r.original_stock}</Text> },
+    { key: 'composed', header: '已合成', render: (r) => <Text data-testid="compose-row-composed">{r.composed}</Text> },
+    {
+      key: 'surplus',
+      header: '剩余库存',
+      render: (r) => <Text data-testid="compose-row-surplus">{r.surplus_stock}</Text>,
+    },
+    {
+      key: 'actions',
+      header: '操作',
+      sticky: 'end',
+      render: (r) => (
+        <RowActions>
+          {r.publish_status === 1 && (
+            <>
+              <EditAction onClick={() => navigate(`/nft/composeAdd?id=${r.id}`)} testId="compose-edit" />
+              <DeleteAction onClick={() => void remove(r)} testId="compose-delete" />
+            </>
+          )}
+          {r.publish_status === 2 && (
+            <>
+              <RowAction
+                icon={Package}
+                onClick={() => setAdjusting({ rule: r, mode: 'stock' })}
+                testId="compose-row-adjust"
+              >
+                调整库存
+              </RowAction>
+              <RowAction
+                icon={Clock}
+                onClick={() => setAdjusting({ rule: r, mode: 'time' })}
+                testId="compose-row-retime"
+              >
+                修改时间
+              </RowAction>
+            </>
+          )}
+          {r.publish_status !== 1 && (
+            <RowAction icon={Eye} palette="gray" onClick={() => setViewing(r)} testId="compose-view">
+              查看规则
+            </RowAction>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title="合成规则"
+      description="玩家集齐合成组所需的藏品即可合成目标藏品"
+      testId="compose-page"
+      actions={<AddButton label="创建合成规则" onClick={() => navigate('/nft/composeAdd')} testId="compose-add" />}
+      filters={<FilterBar state={page} testId="compose" />}
+    >
+      <DataTable
+        columns={columns}
+        {...page.table(page.read.data?.lists)}
+        rowKey={(r) => r.id}
+        rowTestId="compose-row"
+      />
+      <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
+      <ComposeRulesDialog rule={viewing} onClose={() => setViewing(null)} />
+      <AlbumInfoDialog rule={album} onClose={() => setAlbum(null)} />
+      <ComposeAdjustDialog
+        rule={adjusting?.rule ?? null}
+        mode={adjusting?.mode ?? 'stock'}
+        onClose={() => setAdjusting(null)}
+      />
+      {confirmDialog}
+    </ListPage>
+  );
 }
