@@ -100,6 +100,7 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await expect.poll(() => toast(page, '请上传3D模型的封面图').isVisible()).toBe(true);
     await page.getByTestId('collectible-form-cover-input').setInputFiles(await pngFile(300, 300, 'cover.png'));
     await expect.poll(() => page.getByTestId('collectible-form-cover-item').count(), { timeout: 20_000 }).toBe(1);
+    await page.getByTestId('collectible-form-file').scrollIntoViewIfNeeded();
     await settle(page);
     await shot(page, 'collectible-form-glb');
     await page.getByTestId('collectible-form-save').click();

@@ -136,7 +136,6 @@ export default function CollectibleFormPage() {
                 name="pic_desc"
                 label="详情图"
                 limit={COLLECTIBLE_LIMITS.detailMax}
-                helper={`最多${COLLECTIBLE_LIMITS.detailMax}张`}
                 testId="collectible-form-details"
               />
               <TextareaField
@@ -171,7 +170,10 @@ function UploadField({ type }: { type: 1 | 2 | 3 }) {
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [stockOpen, setStockOpen] = useState(false);
   const [ipId, title, items] = form.watch(['ip_id', 'title', 'items']);
-  const setItems = (next: ItemDraft[]) => form.setValue('items', next, { shouldDirty: true });
+  const setItems = (next: ItemDraft[]) => {
+    form.setValue('items', next, { shouldDirty: true });
+    form.clearErrors();
+  };
 
   if (type === 1)
     return (
