@@ -231,6 +231,12 @@ export const FIELD_NAMES: Record<string, string> = {
   process_status: '审核状态',
   env_version: '版本',
   scene: '场景值',
+  group_id: '合成组',
+  group_data: '合成组',
+  available: '可用库存',
+  virtual_type: '合成类型',
+  virtual_id: '合成藏品',
+  compose_id: '合成规则',
 };
 
 /** The name of the field at `path` (its last named key: `goods.0.price` is 价格), or null. */
