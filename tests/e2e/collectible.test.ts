@@ -160,4 +160,57 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await expect.poll(() => page.getByTestId('collectible-row').filter({ hasText: '四季' }).count()).toBe(0);
     expect(await page.getByTestId('collectible-row').count()).toBe(2);
   });
+  it('composes a 3×3×3 set: the group rules, progress, 27 images with coordinates, the zip, then one collectible of 27', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 1440, height: 1000 });
+    await passwordLogin(
+      page,
+      suite.stack.consoleUrl,
+      'brand@demo.local',
+      '/login?redirect=%2Fnft%2FgoodsAdd%3Ftype%3D3',
+    );
+    await page.waitForURL(/\/nft\/goodsAdd\?type=3/);
+    await pickBrand(page);
+    const group = (n: number) => page.getByTestId(`composed-group-${n}`);
+    const layers = async (n: number, count: number, size = 300) =>
+      Promise.all(Array.from({ length: count }, (_, i) => pngFile(size, size, `layer-${n}-${i}-${size}.png`)));
+    const upload = async (n: number, files: string[]) => {
+      await group(n).getByTestId(`composed-group-${n}-input`).setInputFiles(files);
+      await expect.poll(() => group(n).getByTestId(`composed-group-${n}-item`).count()).toBe(files.length);
+    };
+
+    await upload(1, await layers(1, 3));
+    await page.getByTestId('composed-add-group').click();
+    // An empty group is named by its number.
+    await page.getByTestId('composed-generate').click();
+    await expect.poll(() => toast(page, '请上传第2组图片').isVisible()).toBe(true);
+    await upload(2, await layers(2, 3));
+    await page.getByTestId('composed-add-group').click();
+    // A layer of another size is refused before anything is composed.
+    await upload(3, await layers(3, 1, 200));
+    await page.getByTestId('composed-generate').click();
+    await expect.poll(() => toast(page, '图片尺寸不统一，请修改后重新上传').isVisible()).toBe(true);
+    await group(3).getByTestId('composed-group-3-remove').first().click();
+    await upload(3, await layers(3, 3));
+    await expect.poll(() => page.getByTestId('composed-combos').textContent()).toBe('组合数 27');
+
+    await page.getByTestId('composed-generate').click();
+    await expect.poll(() => page.getByTestId('composed-result').isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await page.getByTestId('composed-coord').first().textContent()).toContain('1-1-1');
+    await settle(page);
+    await shot(page, 'collectible-composed');
+    // The zip holds the 27 PNGs (its end-of-directory record counts the entries).
+    const href = await page.getByTestId('composed-zip').getAttribute('href');
+    const zip = Buffer.from(await (await context.request.get(new URL(href!, page.url()).toString())).body());
+    expect(zip.readUInt16LE(zip.length - 22 + 10)).toBe(27);
+
+    await page.getByTestId('collectible-form-title').fill('星座合成');
+    await page.getByTestId('collectible-form-royalty').fill('5');
+    await page.getByTestId('collectible-form-agreement').click();
+    await page.getByTestId('collectible-form-save').click();
+    await expect.poll(() => toast(page, '创建成功').isVisible()).toBe(true);
+    await page.waitForURL(/\/nft\/goods(\?|$)/);
+    const row = page.getByTestId('collectible-row').filter({ hasText: '星座合成' });
+    await expect.poll(() => row.getByTestId('collectible-stock').textContent()).toBe('27');
+    await context.close();
+  });
 });
