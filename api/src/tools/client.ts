@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { api, createClient, DEV_APP_SECRET, type RouteData, type RouteDef, type RouteInput } from '@toy/shared';
+import sharp from 'sharp';
 
 /** A signed HTTP client of the declared routes, for the command-line tools: answers the envelope as it came. */
 export function apiClient(base = process.env.API_URL ?? 'http://127.0.0.1:8787', secret = process.env.APP_SECRET) {
@@ -11,4 +13,32 @@ export function apiClient(base = process.env.API_URL ?? 'http://127.0.0.1:8787',
     return (await client.send<RouteData<D>>(def, input, { headers })).body;
   }
   return { call, api, base };
+}
+
+type Client = ReturnType<typeof apiClient>;
+
+/**
+ * A plain-colour PNG uploaded through the merchant's token and the storage form, as the console
+ * does; `token` is the token request (`{ width, height }` to have the size checked, or a `file_type`).
+ */
+export async function uploadPicture(
+  client: Client,
+  web_token: string,
+  picture: { width: number; height: number; color: string },
+  token: RouteInput<typeof api.upload.token> = { width: picture.width, height: picture.height },
+): Promise<string> {
+  const granted = await client.call(client.api.upload.token, token, { web_token });
+  if (granted.status !== 0) throw new Error(`upload token: ${granted.msg}`);
+  const { width, height, color } = picture;
+  const file = await sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  const key = `simulate/${randomUUID()}.png`;
+  const form = new FormData();
+  form.append('token', (granted.data as { token: string }).token);
+  form.append('key', key);
+  form.append('file', new Blob([new Uint8Array(file)]), 'picture.png');
+  const put = await fetch(new URL('/storage/upload', client.base), { method: 'POST', body: form });
+  if (!put.ok) throw new Error(`upload: ${put.status}`);
+  return key;
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import type { apiClient } from './client.js';
+import { type apiClient, uploadPicture } from './client.js';
+
+const COLLECTIBLE_IMAGE = { file_type: 'collectibleImage' } as const;
 
 type Client = ReturnType<typeof apiClient>;
 
@@ -11,23 +11,6 @@ export interface CollectibleSummary {
   /** Purchases refused as sold out. */
   soldOut: number;
   errors: number;
-}
-
-/** A collectible image uploaded through the merchant's token and the storage form, as the console does. */
-async function upload(client: Client, web_token: string, color: string): Promise<string> {
-  const token = await client.call(client.api.upload.token, { file_type: 'collectibleImage' }, { web_token });
-  if (token.status !== 0) throw new Error(`upload token: ${token.msg}`);
-  const file = await sharp({ create: { width: 480, height: 480, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-  const key = `simulate/${randomUUID()}.png`;
-  const form = new FormData();
-  form.append('token', (token.data as { token: string }).token);
-  form.append('key', key);
-  form.append('file', new Blob([new Uint8Array(file)]), 'collectible.png');
-  const put = await fetch(new URL('/storage/upload', client.base), { method: 'POST', body: form });
-  if (!put.ok) throw new Error(`upload: ${put.status}`);
-  return key;
 }
 
 /**
@@ -58,12 +41,18 @@ export async function simulateCollectible(
         type: 1,
         title: `模拟藏品${stamp}`,
         stock: 8,
-        file: await upload(client, opts.web_token, '#6c4cf5'),
+        file: await uploadPicture(
+          client,
+          opts.web_token,
+          { width: 480, height: 480, color: '#6c4cf5' },
+          COLLECTIBLE_IMAGE,
+        ),
       },
       auth,
     );
     const pics = [];
-    for (const color of ['#f5a04c', '#4cf5a0', '#4ca0f5']) pics.push(await upload(client, opts.web_token, color));
+    for (const color of ['#f5a04c', '#4cf5a0', '#4ca0f5'])
+      pics.push(await uploadPicture(client, opts.web_token, { width: 480, height: 480, color }, COLLECTIBLE_IMAGE));
     const multi = await call(
       api.collectible.create,
       {

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import type { apiClient } from './client.js';
+import { type apiClient, uploadPicture } from './client.js';
 
 type Client = ReturnType<typeof apiClient>;
 
@@ -20,23 +18,6 @@ export interface ExchangeSummary {
 
 const shanghai = (days: number) =>
   new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
-/** A picture uploaded through the merchant's token and the storage form, as the console does. */
-async function upload(client: Client, web_token: string, width: number, height: number, color: string) {
-  const token = await client.call(client.api.upload.token, { width, height }, { web_token });
-  if (token.status !== 0) throw new Error(`upload token: ${token.msg}`);
-  const file = await sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-  const key = `simulate/${randomUUID()}.png`;
-  const form = new FormData();
-  form.append('token', (token.data as { token: string }).token);
-  form.append('key', key);
-  form.append('file', new Blob([new Uint8Array(file)]), 'picture.png');
-  const put = await fetch(new URL('/storage/upload', client.base), { method: 'POST', body: form });
-  if (!put.ok) throw new Error(`upload: ${put.status}`);
-  return key;
-}
 
 /**
  * Wallpapers and exchange methods: the merchant uploads 5 wallpapers (type 2, they may drop), then
@@ -71,7 +52,7 @@ export async function simulateExchange(
 
   const images: string[] = [];
   for (const color of ['#f4a7b9', '#a7c7f4', '#b9f4a7', '#f4e3a7', '#d3a7f4'])
-    images.push(await upload(client, web_token, 600, 600, color));
+    images.push(await uploadPicture(client, web_token, { width: 600, height: 600, color }));
   const walls = await call(
     api.wallpaper.create,
     { ip_id: ipId, name: `模拟壁纸${stamp}`, images, type: 2 },
@@ -93,7 +74,7 @@ export async function simulateExchange(
     return summary;
   }
 
-  const cover = await upload(client, web_token, 1125, 1125, '#6c4cf5');
+  const cover = await uploadPicture(client, web_token, { width: 1125, height: 1125, color: '#6c4cf5' });
   const doll = (ids: number[], bg: number[] = []) => JSON.stringify({ doll: ids, bg_pic: bg, theme: [] });
   const base = { ip_id: ipId, short: '模拟', relation_order: 0, begin_at: shanghai(-1), end_at: shanghai(30) };
   const make = async (form: Record<string, unknown>) => {
