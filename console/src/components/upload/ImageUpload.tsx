@@ -1,9 +1,10 @@
-import { Box, Center, chakra, Flex, IconButton, Image, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, IconButton, Image, Text } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
-import { ImagePlus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { ProgressBar } from '../ProgressBar';
+import { AddTile } from './AddTile';
 import { compressImage } from './compressImage';
 import { uploadFailure, useFilePicker } from './FilePicker';
 import { previewUrl, readImageSize, uploadFile } from './uploadCore';
@@ -188,25 +189,9 @@ export function ImageUpload(props: ImageUploadProps) {
           </Center>
         ))}
         {canAdd && (
-          <chakra.label
-            htmlFor={inputId}
-            {...tile}
-            borderStyle="dashed"
-            borderColor="gray.300"
-            display="flex"
-            flexDirection="column"
-            alignItems="center"
-            justifyContent="center"
-            gap="1"
-            color="fg.muted"
-            cursor="pointer"
-            transition="all 0.15s"
-            _hover={{ borderColor: 'brand.400', color: 'brand.fg' }}
-          >
-            <ImagePlus size={22} />
-            <Text fontSize="xs">上传图片</Text>
+          <AddTile htmlFor={inputId} size={size}>
             {picker.input}
-          </chakra.label>
+          </AddTile>
         )}
       </Flex>
       <Text fontSize="xs" color="fg.muted" mt="2">

@@ -1,8 +1,9 @@
-import { Box, chakra, Flex, IconButton, Image, Text } from '@chakra-ui/react';
+import { Box, Flex, IconButton, Image, Text } from '@chakra-ui/react';
 import { LIMITS, messages } from '@toy/shared';
 import { FilePlus, ImagePlus, X } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ProgressBar } from '../../components/ProgressBar';
+import { AddTile } from '../../components/upload/AddTile';
 import { uploadFailure, useFilePicker } from '../../components/upload/FilePicker';
 import { previewUrl, uploadFile } from '../../components/upload/uploadCore';
 import { checkCount, DEFAULT_IMAGE_TYPES, extOf } from '../../components/upload/uploadRules';
@@ -35,40 +36,8 @@ export async function uploadCollectible(file: File, onProgress?: (p: number) => 
   return { key: done.key, url: done.url, model };
 }
 
-const tile = { w: '160px', h: '160px', rounded: 'md', borderWidth: '1px' } as const;
-
-function AddTile({
-  htmlFor,
-  label,
-  icon: Icon,
-  children,
-}: {
-  htmlFor: string;
-  label: string;
-  icon: typeof ImagePlus;
-  children: ReactNode;
-}) {
-  return (
-    <chakra.label
-      htmlFor={htmlFor}
-      {...tile}
-      borderStyle="dashed"
-      borderColor="gray.300"
-      display="flex"
-      flexDirection="column"
-      alignItems="center"
-      justifyContent="center"
-      gap="1"
-      color="fg.muted"
-      cursor="pointer"
-      _hover={{ borderColor: 'brand.400', color: 'brand.fg' }}
-    >
-      <Icon size={22} />
-      <Text fontSize="xs">{label}</Text>
-      {children}
-    </chakra.label>
-  );
-}
+const TILE = 160;
+const tile = { w: `${TILE}px`, h: `${TILE}px`, rounded: 'md', borderWidth: '1px' } as const;
 
 /** Type 1: one file, an image (shown) or a glb model (a rotatable preview). */
 export function SingleFileUpload({
@@ -123,7 +92,7 @@ export function SingleFileUpload({
             <ProgressBar value={progress} size="xs" colorPalette="brand" />
           </Box>
         ) : (
-          <AddTile htmlFor={inputId} label={value ? '重新上传' : '上传文件'} icon={FilePlus}>
+          <AddTile htmlFor={inputId} size={TILE} label={value ? '重新上传' : '上传文件'} icon={FilePlus}>
             {picker.input}
           </AddTile>
         )}
@@ -202,7 +171,7 @@ export function MultiImageUpload({
         </Box>
       ) : (
         count < limit && (
-          <AddTile htmlFor={inputId} label="批量上传图片" icon={ImagePlus}>
+          <AddTile htmlFor={inputId} size={TILE} label="批量上传图片" icon={ImagePlus}>
             {picker.input}
           </AddTile>
         )
