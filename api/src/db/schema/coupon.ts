@@ -1,5 +1,6 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { brands } from './brand.js';
+import { albums } from './collectible.js';
 import { players } from './player.js';
 
 /**
@@ -39,6 +40,8 @@ export const coupons = pgTable(
     /** 1 points, 2 spend points, 3 guess pending link, 4 new user, 5 first subscription, 6 none, 7 limited-time. */
     receiveCondition: smallint('receive_condition').notNull().default(6),
     needPoints: integer('need_points').notNull().default(0),
+    /** 数字藏品合辑 the coupon is shown in (设置合辑); null when none. */
+    catalogId: integer('catalog_id').references(() => albums.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

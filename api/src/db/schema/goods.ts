@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { brands } from './brand.js';
+import { albums } from './collectible.js';
 
 /**
  * Physical goods and gacha goods (spec 01 §3). Money is integer fen; weight is kg and sizes cm,
@@ -61,6 +62,8 @@ export const gachaGoods = pgTable(
     link: text('link').notNull().default(''),
     code: text('code').notNull().default(''),
     status: smallint('status').notNull().default(1),
+    /** 数字藏品合辑 the goods is shown in (设置合辑); null when none. */
+    catalogId: integer('catalog_id').references(() => albums.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
