@@ -35,7 +35,6 @@ export const collectibleMessages = {
   deleted: '删除成功！',
   deleteConfirm: '确定要删除选中的数字藏品吗？',
   deleteHeld: '已有玩家持有的藏品不可删除',
-  albumSet: '设置成功',
   notFound: '数字藏品不存在',
   soldOut: '数字藏品已售罄',
   tooManyItems: '多图藏品最多1000张',
@@ -45,7 +44,6 @@ export const collectibleMessages = {
   modelOnlyForSingle: '3D模型仅支持单个藏品',
   deleteNoneSelected: '请选择要删除的数字藏品',
   setNoneSelected: '请选择要设置合辑的数字藏品',
-  albumOtherBrand: '合辑与藏品不属于同一品牌',
   composedNotFound: '合成图片不存在',
   composedNotReady: '合成图片正在生成，请稍后',
 };
@@ -64,6 +62,8 @@ export const albumMessages = {
   deleted: '删除成功！',
   deleteConfirm: '确定要删除此合辑吗？合辑内的藏品将移出合辑',
   notFound: '数字藏品合辑不存在',
+  otherBrand: '合辑与所选内容不属于同一品牌',
+  set: '设置成功',
   liked: '已点赞过此合辑',
 };
 

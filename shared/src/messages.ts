@@ -144,6 +144,7 @@ export const messages = {
     limit: '请输入每人限领',
     points: '请输入兑换消耗积分',
     collection: '请选择数字藏品合辑',
+    albumNoneSelected: '请选择要设置合辑的优惠券',
     claimed: '优惠券已被领取，不能编辑或删除',
     deleteConfirm: '确定删除该优惠券吗？',
     soldOut: '优惠券已领完',
@@ -313,6 +314,7 @@ export const messages = {
   },
   gacha: {
     brandRequired: '请选择品牌',
+    albumNoneSelected: '请选择要设置合辑的扭蛋商品',
     /** The spec's 不可为空, always with the field it is about (商品名称不可为空). */
     required: (field: string) => `${field}不可为空`,
     titleTooLong: '商品名称不能超过200个字符',

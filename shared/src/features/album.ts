@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { id, limit, optionalId, page, pagination, strictNumber } from '../fields.js';
 import { messages } from '../messages.js';
-import { PER_ID } from '../roles.js';
+import { PER_ID, type PermissionId, type Role } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
-import { idOrUndefined, idRule, raw, text } from './goods.js';
+import { idList, idOrUndefined, idRule, raw, rawList, text } from './goods.js';
 
 const m = messages.album;
 const c = messages.collectible;
@@ -46,6 +46,43 @@ export type Album = z.infer<typeof album>;
 /** What `easy=1` lists: enough for a select. */
 export const albumOption = z.object({ id: z.number().int(), title: z.string() });
 export type AlbumOption = z.infer<typeof albumOption>;
+
+/**
+ * 设置合辑 of collectibles, coupons or gacha goods (spec 03 §7 set/catalog, spec 02 §7, spec 01 §5):
+ * the album first (请选择数字藏品合辑), then the rows (`goods_ids`, comma-separated or an array).
+ */
+export const albumAssignment = (noneSelected: string) =>
+  withRules(
+    z.object({ goods_ids: rawList(), catalog_id: raw() }),
+    ruleTable<{ goods_ids: unknown; catalog_id: unknown }>([
+      { field: 'catalog_id', message: c.albumRequired, ok: (v) => is.id(v.catalog_id) },
+    ]) as never,
+  ).transform((v, ctx) => {
+    const parsed = idList(noneSelected).safeParse(v.goods_ids ?? '');
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: noneSelected, path: ['goods_ids'] });
+      return z.NEVER;
+    }
+    return { goods_ids: parsed.data, catalog_id: Number(v.catalog_id) };
+  });
+
+/** The albums a screen outside the collectibles may choose from (its own role), as select options. */
+export const albumOptionsRoute = <const Op extends `${string}.${string}`>(
+  operationId: Op,
+  path: string,
+  access: Role,
+  perId: PermissionId,
+) =>
+  defineRoute({
+    operationId,
+    method: 'GET',
+    path,
+    summary: '可选的数字藏品合辑（id、标题）',
+    access,
+    perId,
+    query: z.object({ ip_id: optionalId() }),
+    response: z.object({ list: z.array(albumOption) }),
+  });
 
 export interface AlbumForm {
   id?: number | string;

@@ -39,6 +39,7 @@ export const AUDIT_ENTITIES = {
       code: '编码',
       status: '状态',
       active_ids: '关联活动',
+      catalog_id: '数字藏品合辑',
     },
   },
   drawMachine: {
@@ -125,6 +126,7 @@ export const AUDIT_ENTITIES = {
       limit_num: '每人限领',
       receive_condition: '领取条件',
       need_points: '兑换积分',
+      catalog_id: '数字藏品合辑',
     },
   },
   freightTemplate: {

@@ -4,7 +4,8 @@ import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
-import { raw, rawList, text } from './goods.js';
+import { albumAssignment } from './album.js';
+import { idList, raw, rawList, text } from './goods.js';
 
 const m = messages.collectible;
 
@@ -199,19 +200,6 @@ export const collectibleCreate = withRules(
 });
 export type CollectibleCreate = z.output<typeof collectibleCreate>;
 
-/** `1,2,3` or [1, 2, 3]: the ids, each a positive integer; anything else is not an id list. */
-const idList = (message: string) =>
-  z
-    .union([z.string().max(20000), z.array(z.union([z.string(), z.number()])).max(1000)], { error: message })
-    .transform((v, ctx) => {
-      const parts = (Array.isArray(v) ? v.map(String) : v.split(',')).map((x) => x.trim()).filter(Boolean);
-      if (parts.length === 0 || !parts.every((x) => is.id(x))) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return [...new Set(parts.map(Number))];
-    });
-
 export const collectibleRoutes = {
   list: defineRoute({
     operationId: 'collectible.list',
@@ -266,19 +254,7 @@ export const collectibleRoutes = {
     summary: '设置数字藏品合辑（goods_ids 逗号分隔或数组）',
     access: 'nft_admin',
     perId: PER_ID.nft,
-    body: withRules(
-      z.object({ goods_ids: rawList(), catalog_id: raw() }),
-      ruleTable<{ goods_ids: unknown; catalog_id: unknown }>([
-        { field: 'catalog_id', message: m.albumRequired, ok: (v) => is.id(v.catalog_id) },
-      ]) as never,
-    ).transform((v, ctx) => {
-      const parsed = idList(m.setNoneSelected).safeParse(v.goods_ids ?? '');
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: m.setNoneSelected, path: ['goods_ids'] });
-        return z.NEVER;
-      }
-      return { goods_ids: parsed.data, catalog_id: Number(v.catalog_id) };
-    }),
+    body: albumAssignment(m.setNoneSelected),
     response: z.null(),
   }),
 };

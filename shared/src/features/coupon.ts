@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { datetime, INT4_MAX, id, integer, isCalendarTime, limit, optionalId, page, strictNumber } from '../fields.js';
+import { datetime, id, integer, isCalendarTime, limit, optionalId, page, strictNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
+import { albumAssignment, albumOptionsRoute } from './album.js';
 import { isDatetime, shanghaiInstant } from './blind-box-record.js';
 
 const m = messages.coupon;
@@ -281,6 +282,8 @@ export const coupon = z.object({
   limit_num: z.number().int(),
   receive_condition: z.number().int(),
   need_points: z.number().int(),
+  /** The 数字藏品合辑 it is shown in, null when none. */
+  catalog_id: z.number().int().nullable(),
   /** 0 normal, 1 expired. */
   state: z.number().int(),
   created_at: datetime(),
@@ -353,21 +356,16 @@ export const couponRoutes = {
     body: z.object({ id: id() }),
     response: z.null(),
   }),
-  setCollection: defineRoute({
-    operationId: 'coupon.setCollection',
+  setAlbum: defineRoute({
+    operationId: 'coupon.setAlbum',
     method: 'POST',
-    path: '/web/goods/coupon/collection',
-    summary: '为优惠券指定数字藏品合辑',
+    path: '/web/goods/coupon/set/catalog',
+    summary: '设置优惠券的数字藏品合辑（goods_ids 为优惠券 id，逗号分隔或数组）',
     ...couponAccess,
-    body: z.object({
-      goods_ids: z.union([z.string(), z.array(integer())]).optional(),
-      catalog_id: z.preprocess(
-        (v) => (v === '' || v == null || v === 0 || v === '0' ? undefined : v),
-        strictNumber({ message: m.collection }).int().positive(m.collection).max(INT4_MAX, m.collection),
-      ),
-    }),
+    body: albumAssignment(m.albumNoneSelected),
     response: z.null(),
   }),
+  albums: albumOptionsRoute('coupon.albums', '/web/goods/coupon/catalog', 'coupon_admin', PER_ID.coupon),
 };
 
 /* ------------------------------------------ the player ------------------------------------------ */

@@ -5,6 +5,7 @@ import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
+import { albumAssignment, albumOptionsRoute } from './album.js';
 import { idOrUndefined, idRule, raw, rawList, text, twoDecimals } from './goods.js';
 
 const m = messages.gacha;
@@ -40,6 +41,8 @@ export const gachaGoods = z.object({
   active_num: z.number().int(),
   active_ids: z.array(z.number().int()),
   status: z.number().int(),
+  /** The 数字藏品合辑 it is shown in, null when none. */
+  catalog_id: z.number().int().nullable(),
   created_at: datetime(),
   updated_at: datetime(),
 });
@@ -248,6 +251,17 @@ export const gachaRoutes = {
     body: z.object({ goods_id: id(), ip_id: optionalId() }),
     response: z.object({ active_num: z.number().int() }),
   }),
+  setAlbum: defineRoute({
+    operationId: 'gacha.setAlbum',
+    method: 'POST',
+    path: '/web/goods/gacha/set/catalog',
+    summary: '设置扭蛋商品的数字藏品合辑（goods_ids 逗号分隔或数组）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: albumAssignment(m.albumNoneSelected),
+    response: z.null(),
+  }),
+  albums: albumOptionsRoute('gacha.albums', '/web/goods/gacha/catalog', 'box_admin', PER_ID.box),
   export: defineRoute({
     operationId: 'gacha.export',
     method: 'POST',

@@ -121,6 +121,18 @@ export const rawList = () =>
     .union([z.string(), z.array(z.union([z.string(), z.number()]))])
     .nullable()
     .optional();
+/** `1,2,3` or [1, 2, 3]: the ids, each a positive integer; anything else is not an id list. */
+export const idList = (message: string) =>
+  z
+    .union([z.string().max(20000), z.array(z.union([z.string(), z.number()])).max(1000)], { error: message })
+    .transform((v, ctx) => {
+      const parts = (Array.isArray(v) ? v.map(String) : v.split(',')).map((x) => x.trim()).filter(Boolean);
+      if (parts.length === 0 || !parts.every((x) => is.id(x))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return [...new Set(parts.map(Number))];
+    });
 export const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
 export const numberOrNull = (v: unknown) => (isEmpty(v) ? null : Number(v));
 export const idOrUndefined = (v: unknown) => (is.id(v) ? Number(v) : undefined);

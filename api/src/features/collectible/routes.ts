@@ -5,6 +5,7 @@ import { albums, collectibleHoldings, collectibleItems, collectibles } from '../
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
+import { assignAlbum } from '../album/assign.js';
 import { audit } from '../audit/record.js';
 import { collectibleDetailOf, findCollectible, listCollectibles, lockCollectibles } from './queries.js';
 import { checkUploads } from './uploads.js';
@@ -114,27 +115,7 @@ const collectibleRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.collectible.setAlbum, async (body, request) => {
       const brandIds = await request.brands();
-      await db.transaction(async (tx) => {
-        const rows = await lockCollectibles(tx, brandIds, body.goods_ids);
-        const [album] = await tx
-          .select({ id: albums.id, ipId: albums.ipId })
-          .from(albums)
-          .where(and(eq(albums.id, body.catalog_id), inArray(albums.ipId, brandIds)));
-        if (!album) throw httpError(404, messages.album.notFound);
-        if (rows.some((r) => r.ipId !== album.ipId)) throw httpError(400, m.albumOtherBrand);
-        for (const row of rows) {
-          if (row.catalogId === album.id) continue;
-          await tx.update(collectibles).set({ catalogId: album.id }).where(eq(collectibles.id, row.id));
-          await audit(tx, request, {
-            entity: 'collectible',
-            id: row.id,
-            ipId: row.ipId,
-            action: 'update',
-            before: { catalog_id: row.catalogId },
-            after: { catalog_id: album.id },
-          });
-        }
-      });
+      await db.transaction((tx) => assignAlbum(tx, request, 'collectible', brandIds, body));
       return null;
     }),
   );

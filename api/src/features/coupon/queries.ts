@@ -32,6 +32,7 @@ export const couponToWire = (c: CouponRow): Coupon => ({
   limit_num: c.limitNum,
   receive_condition: c.receiveCondition,
   need_points: c.needPoints,
+  catalog_id: c.catalogId,
   state: c.endTime.getTime() < Date.now() ? 1 : 0,
   created_at: formatTime(c.createdAt),
 });

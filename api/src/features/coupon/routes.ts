@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
+import { albumOptions, assignAlbum } from '../album/assign.js';
 import { changeCoupon, couponOf, couponToWire, createCoupon, listCoupons } from './queries.js';
 
 /**
@@ -50,10 +51,18 @@ const couponRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  // Digital collections do not exist yet: no catalog_id names one.
   app.route(
-    routeOf(api.coupon.setCollection, async () => {
-      throw httpError(400, messages.coupon.collection);
+    routeOf(api.coupon.setAlbum, async (body, request) => {
+      const brandIds = await request.brands();
+      await db.transaction((tx) => assignAlbum(tx, request, 'coupon', brandIds, body));
+      return null;
+    }),
+  );
+
+  app.route(
+    routeOf(api.coupon.albums, async (query, request) => {
+      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
+      return albumOptions(db, query.ip_id !== undefined ? [query.ip_id] : await request.brands());
     }),
   );
 };

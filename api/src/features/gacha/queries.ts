@@ -49,6 +49,7 @@ export const gachaFields = (
   active_num: row.activeIds.length,
   active_ids: row.activeIds.map(Number),
   status: row.status,
+  catalog_id: row.catalogId,
 });
 
 export const gachaToWire = (row: GachaRow, config: Config): GachaGoods => ({

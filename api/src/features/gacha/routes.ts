@@ -8,6 +8,7 @@ import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
 import { yuanToFen } from '../../lib/money.js';
 import { keyOfPic } from '../../lib/urls.js';
+import { albumOptions, assignAlbum } from '../album/assign.js';
 import { audit } from '../audit/record.js';
 import { assertPictures } from '../upload/pictures.js';
 import { EXPORT_KIND, EXPORT_LIMITS, type ExportParams, exportNow, writeTemplate } from './export.js';
@@ -135,6 +136,16 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
       return null;
     }),
   );
+
+  app.route(
+    routeOf(api.gacha.setAlbum, async (body, request) => {
+      const brandIds = await request.brands();
+      await db.transaction((tx) => assignAlbum(tx, request, 'gacha', brandIds, body));
+      return null;
+    }),
+  );
+
+  app.route(routeOf(api.gacha.albums, async (query, request) => albumOptions(db, await scope(request, query.ip_id))));
 
   app.route(
     routeOf(api.gacha.unbind, async (body, request) => {

@@ -29,7 +29,7 @@ import {
 } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useAction } from '../../lib/useAction';
-import { useAlbumOptions } from './albums';
+import { useAlbumOptions } from '../album/options';
 import { MultiImageUpload, SingleFileUpload, type UploadedFile } from './CollectibleUpload';
 import { ComposedImagesSection } from './ComposedImagesSection';
 import { type ItemDraft, StockDialog, titled } from './StockDialog';

@@ -6,14 +6,14 @@ import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { DialogShell } from '../../components/DialogShell';
 import { FilterBar } from '../../components/FilterBar';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { useBrandListPage } from '../../components/useBrandList';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
-import { type AlbumOption, useAlbumOptions } from './albums';
+import type { AlbumOption } from '../album/options';
+import { useAlbumAssignment } from '../album/SetAlbumDialog';
 
 const m = messages.collectible;
 
@@ -25,10 +25,10 @@ const m = messages.collectible;
 export function CollectibleList() {
   const page = useBrandListPage(api.collectible.list);
   const navigate = useNavigate();
-  const albums = useAlbumOptions(page.ipId);
   const rows = page.read.data?.list;
   const [picked, setPicked] = useState<Set<number>>(new Set());
-  const [albumOpen, setAlbumOpen] = useState(false);
+  const assign = useAlbumAssignment('collectible', page.ipId, () => setPicked(new Set()));
+  const albums = assign.options;
   const { ask, dialog: confirmDialog } = useConfirm();
   const del = useAction(api.collectible.delete, { success: m.deleted, invalidates: [api.collectible.list] });
   const shown = (rows ?? []).filter((r) => picked.has(r.id)).map((r) => r.id);
@@ -116,7 +116,7 @@ export function CollectibleList() {
         <HStack gap="2">
           <Button
             variant="outline"
-            onClick={() => needPicked(() => setAlbumOpen(true), m.setNoneSelected)}
+            onClick={() => needPicked(() => assign.open(shown), m.setNoneSelected)}
             data-testid="collectible-set-album"
           >
             <FolderInput size={16} />
@@ -166,13 +166,7 @@ export function CollectibleList() {
     >
       <DataTable columns={columns} {...page.table(rows)} rowKey={(r) => r.id} rowTestId="collectible-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
-      <SetAlbumDialog
-        open={albumOpen}
-        onOpenChange={setAlbumOpen}
-        ids={shown}
-        options={albums}
-        onDone={() => setPicked(new Set())}
-      />
+      {assign.dialog}
       {confirmDialog}
     </ListPage>
   );
@@ -210,85 +204,5 @@ function AlbumFilter({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
-  );
-}
-
-/** 设置合辑 of the picked collectibles: an album must be chosen (请选择数字藏品合辑). */
-function SetAlbumDialog({
-  open,
-  onOpenChange,
-  ids,
-  options,
-  onDone,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  ids: number[];
-  options: AlbumOption[];
-  onDone: () => void;
-}) {
-  const [album, setAlbum] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const set = useAction(api.collectible.setAlbum, { success: m.albumSet, invalidates: [api.collectible.list] });
-  const save = async () => {
-    if (!album) {
-      setError(m.albumRequired);
-      notify.error(m.albumRequired);
-      return;
-    }
-    const done = await set.trigger({ goods_ids: ids.join(','), catalog_id: Number(album) });
-    if (done === undefined) return;
-    setAlbum('');
-    onDone();
-    onOpenChange(false);
-  };
-  return (
-    <DialogShell
-      open={open}
-      onOpenChange={(o) => {
-        setError(null);
-        onOpenChange(o);
-      }}
-      title="设置合辑"
-      size="sm"
-      testId="collectible-album-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {messages.common.cancel}
-          </Button>
-          <Button colorPalette="brand" onClick={save} loading={set.pending} data-testid="collectible-album-save">
-            {messages.common.confirm}
-          </Button>
-        </>
-      }
-    >
-      <Text fontSize="sm" color="fg.muted" mb="3">
-        已选择 {ids.length} 个数字藏品
-      </Text>
-      <Field.Root invalid={!!error}>
-        <Field.Label>数字藏品合辑</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            aria-label="数字藏品合辑"
-            value={album}
-            onChange={(e) => {
-              setAlbum(e.target.value);
-              setError(null);
-            }}
-            data-testid="collectible-album-select"
-          >
-            <option value="">{m.albumRequired}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        {error && <Field.ErrorText data-testid="error-catalog_id">{error}</Field.ErrorText>}
-      </Field.Root>
-    </DialogShell>
   );
 }

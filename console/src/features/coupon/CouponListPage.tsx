@@ -10,7 +10,7 @@ import {
   messages,
   receiveConditionText,
 } from '@toy/shared';
-import { Copy } from 'lucide-react';
+import { Copy, FolderInput } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn } from '../../components/columns';
@@ -22,6 +22,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useAction } from '../../lib/useAction';
+import { useAlbumAssignment } from '../album/SetAlbumDialog';
 
 const ALL = { value: '', label: '全部' };
 const couponForm = (query: Record<string, string | number>) =>
@@ -34,6 +35,7 @@ export default function CouponListPage() {
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirm();
   const remove = useAction(api.coupon.delete, { success: messages.success.deleted, invalidates: [api.coupon.list] });
+  const album = useAlbumAssignment('coupon', page.ipId);
 
   const columns: Column<Coupon>[] = [
     idColumn(),
@@ -75,6 +77,7 @@ export default function CouponListPage() {
       header: '状态',
       render: (c) => (c.state ? <Badge>已过期</Badge> : <Badge colorPalette="green">正常</Badge>),
     },
+    album.column<Coupon>(),
     actionsColumn(
       (c) => {
         const allowed = couponActions(c);
@@ -85,6 +88,9 @@ export default function CouponListPage() {
             )}
             <RowAction icon={Copy} onClick={() => navigate(couponForm({ id: c.id, copy: 1 }))} testId="coupon-copy">
               复制
+            </RowAction>
+            <RowAction icon={FolderInput} onClick={() => album.open([c.id])} testId="coupon-set-album">
+              设置合辑
             </RowAction>
             {allowed.remove && (
               <DeleteAction
@@ -143,6 +149,7 @@ export default function CouponListPage() {
       </HStack>
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(c) => c.id} rowTestId="coupon-row" />
       <ListPagination {...page.pagination(page.read.data?.page.total_rows)} />
+      {album.dialog}
       {confirmDialog}
     </ListPage>
   );

@@ -1,6 +1,6 @@
 import { Badge, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
 import { api, type GachaGoods, messages } from '@toy/shared';
-import { Ban, FileSpreadsheet, Link2Off, Maximize2, Minimize2, Plus } from 'lucide-react';
+import { Ban, FileSpreadsheet, FolderInput, Link2Off, Maximize2, Minimize2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
@@ -14,6 +14,7 @@ import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { useAction } from '../../lib/useAction';
 import { invalidate } from '../../lib/useCall';
+import { useAlbumAssignment } from '../album/SetAlbumDialog';
 import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
 import { GachaDialog } from './GachaDialog';
 import { GachaExport } from './GachaExport';
@@ -37,6 +38,7 @@ export default function GachaListPage() {
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const [tall, setTall] = useState(roomForTall);
   const { ask, dialog: confirmDialog } = useConfirm();
+  const album = useAlbumAssignment('gacha', page.ipId);
   const invalidated = { invalidates: [api.gacha.list] };
   const invalidateGoods = useAction(api.gacha.invalidate, { success: messages.success.done, ...invalidated });
   const unbind = useAction(api.gacha.unbind, { success: messages.gacha.unbound, ...invalidated });
@@ -106,6 +108,7 @@ export default function GachaListPage() {
           </Badge>
         ),
     },
+    album.column<GachaGoods>(),
     timeColumn('created_at', '创建时间', (g) => g.created_at),
     actionsColumn(
       (g) => (
@@ -135,6 +138,9 @@ export default function GachaListPage() {
               解除活动关联
             </RowAction>
           )}
+          <RowAction icon={FolderInput} onClick={() => album.open([g.id])} testId="gacha-set-album">
+            设置合辑
+          </RowAction>
           <AuditAction
             onClick={() => setAuditOf({ entity: 'gacha', id: g.id, title: g.goods_title })}
             testId="gacha-audit"
@@ -197,6 +203,7 @@ export default function GachaListPage() {
       <ListPagination {...page.pagination(page.read.data?.page.total_rows)} />
       <GachaDialog {...dialog.props} defaultBrandId={params.ip_id} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
+      {album.dialog}
       {confirmDialog}
     </ListPage>
   );

@@ -1,0 +1,118 @@
+import { Badge, Button, Field, NativeSelect, Text } from '@chakra-ui/react';
+import { type api, messages } from '@toy/shared';
+import { useState } from 'react';
+import type { Column } from '../../components/DataTable';
+import { DialogShell } from '../../components/DialogShell';
+import { notify } from '../../lib/notify';
+import { useAction } from '../../lib/useAction';
+import { ALBUM_MEMBERS, type AlbumMember, type AlbumOption, useAlbumOptions } from './options';
+
+const required = messages.collectible.albumRequired;
+
+/**
+ * 设置合辑 on a list of collectibles, coupons or gacha goods: the brand's album options, a 合辑
+ * column naming each row's album, and the dialog, opened with the rows to set.
+ */
+export function useAlbumAssignment(member: AlbumMember, ipId: number | undefined, onDone?: () => void) {
+  const options = useAlbumOptions(ipId, member);
+  const [ids, setIds] = useState<number[] | null>(null);
+  const titleOf = (id: number | null) => options.find((o) => o.value === id)?.label;
+  const column = <T extends { catalog_id: number | null }>(): Column<T> => ({
+    key: 'catalog',
+    header: '合辑',
+    render: (r) =>
+      titleOf(r.catalog_id) ? (
+        <Badge colorPalette="purple" variant="subtle" data-testid={`${member}-album`}>
+          {titleOf(r.catalog_id)}
+        </Badge>
+      ) : (
+        <Text color="fg.subtle">—</Text>
+      ),
+  });
+  const dialog = (
+    <SetAlbumDialog member={member} ids={ids} options={options} onClose={() => setIds(null)} onDone={onDone} />
+  );
+  return { options, open: setIds, column, dialog };
+}
+
+/** The dialog: an album must be chosen (请选择数字藏品合辑) before the call; the list is refreshed after. */
+function SetAlbumDialog({
+  member,
+  ids,
+  options,
+  onClose,
+  onDone,
+}: {
+  member: AlbumMember;
+  ids: number[] | null;
+  options: AlbumOption[];
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  const { set: route, list, noun } = ALBUM_MEMBERS[member];
+  const [album, setAlbum] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const set = useAction(route as typeof api.coupon.setAlbum, { success: messages.album.set, invalidates: [list] });
+  const close = () => {
+    setError(null);
+    setAlbum('');
+    onClose();
+  };
+  const save = async () => {
+    if (!album) {
+      setError(required);
+      notify.error(required);
+      return;
+    }
+    const done = await set.trigger({ goods_ids: (ids ?? []).join(','), catalog_id: Number(album) });
+    if (done === undefined) return;
+    onDone?.();
+    close();
+  };
+  return (
+    <DialogShell
+      open={ids !== null}
+      onOpenChange={(o) => !o && close()}
+      title="设置合辑"
+      size="sm"
+      testId={`${member}-album-dialog`}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {messages.common.cancel}
+          </Button>
+          <Button colorPalette="brand" onClick={save} loading={set.pending} data-testid={`${member}-album-save`}>
+            {messages.common.confirm}
+          </Button>
+        </>
+      }
+    >
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        已选择 {ids?.length ?? 0} 个{noun}
+      </Text>
+      <Field.Root invalid={!!error}>
+        <Field.Label>数字藏品合辑</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            aria-label="数字藏品合辑"
+            value={album}
+            onChange={(e) => {
+              setAlbum(e.target.value);
+              setError(null);
+            }}
+            data-testid={`${member}-album-select`}
+          >
+            <option value="">{required}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {error && <Field.ErrorText data-testid="error-catalog_id">{error}</Field.ErrorText>}
+      </Field.Root>
+    </DialogShell>
+  );
+}
