@@ -1,10 +1,11 @@
 // 数字藏品合辑 as a merchant would try it: the create dialog's messages of §5 in order with its size
 // hints, a card with the counts of its collectibles, stock and likes, 12 cards a page with the page
-// in the address, edit from the card's menu, and delete after a cancel.
+// in the address, edit from the card's menu, and delete after a cancel; then 设置合辑 on the
+// collectible, coupon and gacha lists.
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { saveAndExpect, settle, toast } from '../support/page.js';
+import { fieldError, saveAndExpect, settle, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('albums', () => {
@@ -125,6 +126,76 @@ describe.skipIf(!hasBrowser)('albums', () => {
     await expect.poll(() => edited.count()).toBe(0);
     const [left] = await suite.stack.sql('select catalog_id from collectibles where id = $1', [goods!.id]);
     expect(left!.catalog_id).toBeNull();
+    await context.close();
+  }, 120_000);
+
+  it('sets the album of a collectible, a coupon and a gacha goods from their lists', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Fnft%2Fgoods');
+    await page.waitForURL(/\/nft\/goods\?.*ip_id=\d+/);
+    const ipId = Number(new URL(page.url()).searchParams.get('ip_id'));
+    await suite.stack.sql(
+      `insert into albums (ip_id, title, pic, bg_pic) values ($1, '四季合辑', 'a.png', 'b.png'), ($1, '节日合辑', 'a.png', 'b.png')`,
+      [ipId],
+    );
+    const [album] = await suite.stack.sql(`select id from albums where ip_id = $1 and title = '四季合辑'`, [ipId]);
+    await suite.stack.sql(`insert into collectibles (ip_id, type, title, pic) values ($1, 1, '春樱', 'a.png')`, [ipId]);
+    await suite.stack.sql(
+      `insert into coupons (ip_id, title, coupon_type, face_value, start_time, end_time, total_num)
+       values ($1, '合辑专享券', 5, 300, now() - interval '1 day', now() + interval '30 days', 100)`,
+      [ipId],
+    );
+    const chosen = String(album!.id);
+
+    // Collectibles: rows are picked first, then the album is required.
+    await page.reload();
+    const row = page.getByTestId('collectible-row').filter({ hasText: '春樱' });
+    await expect.poll(() => row.count()).toBe(1);
+    await page.getByTestId('collectible-set-album').click();
+    await expect.poll(() => toast(page, '请选择要设置合辑的数字藏品').isVisible()).toBe(true);
+    await row.getByTestId('collectible-pick').click();
+    await page.getByTestId('collectible-set-album').click();
+    await expect
+      .poll(() => page.getByTestId('collectible-album-dialog').textContent())
+      .toContain('已选择 1 个数字藏品');
+    await page.getByTestId('collectible-album-save').click();
+    await expect.poll(() => fieldError(page, 'catalog_id').textContent()).toBe('请选择数字藏品合辑');
+    await page.getByTestId('collectible-album-select').selectOption(chosen);
+    await page.getByTestId('collectible-album-save').click();
+    await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
+    await expect.poll(() => row.getByTestId('collectible-album').textContent()).toBe('四季合辑');
+    await page.getByTestId('collectible-filter-album').selectOption(chosen);
+    await page.waitForURL(new RegExp(`catalog_id=${chosen}`));
+    await expect.poll(() => page.getByTestId('collectible-row').count()).toBe(1);
+
+    // Coupons: a row's 设置合辑.
+    await page.goto(`${suite.stack.consoleUrl}/blindBox/coupon?ip_id=${ipId}`);
+    const coupon = page.getByTestId('coupon-row').filter({ hasText: '合辑专享券' });
+    await expect.poll(() => coupon.count()).toBe(1);
+    expect(await coupon.getByText('—').count()).toBeGreaterThan(0);
+    await coupon.getByTestId('coupon-set-album').click();
+    await expect.poll(() => page.getByTestId('coupon-album-dialog').textContent()).toContain('已选择 1 个优惠券');
+    await page.getByTestId('coupon-album-save').click();
+    await expect.poll(() => fieldError(page, 'catalog_id').textContent()).toBe('请选择数字藏品合辑');
+    await page.getByTestId('coupon-album-select').selectOption(chosen);
+    await page.getByTestId('coupon-album-save').click();
+    await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
+    await expect.poll(() => coupon.getByTestId('coupon-album').textContent()).toBe('四季合辑');
+    await settle(page);
+    await shot(page, 'coupon-album');
+
+    // Gacha goods: the same from the gacha list.
+    await page.goto(`${suite.stack.consoleUrl}/goods/gacha?ip_id=${ipId}`);
+    const gacha = page.getByTestId('gacha-row').first();
+    await expect.poll(() => gacha.isVisible()).toBe(true);
+    await gacha.getByTestId('gacha-set-album').click();
+    await expect.poll(() => page.getByTestId('gacha-album-dialog').textContent()).toContain('已选择 1 个扭蛋商品');
+    await page.getByTestId('gacha-album-select').selectOption(chosen);
+    await page.getByTestId('gacha-album-save').click();
+    await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('gacha-album').allTextContents()).toEqual(['四季合辑']);
+    const [coupons] = await suite.stack.sql(`select catalog_id from coupons where title = '合辑专享券'`);
+    expect(coupons!.catalog_id).toBe(album!.id);
     await context.close();
   }, 120_000);
 });

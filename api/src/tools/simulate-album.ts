@@ -10,6 +10,8 @@ export interface AlbumSummary {
   /** Likes the players gave, and second likes the API refused. */
   likes: number;
   refusedLikes: number;
+  /** A coupon and a gacha goods of the brand put in the album (设置合辑), where the brand has them. */
+  inAlbum: number;
   /** Images the compose job made from two groups of two layers. */
   composed: number;
   errors: number;
@@ -57,7 +59,7 @@ export async function simulateAlbum(
   const { call, api } = client;
   const { web_token, ipId } = opts;
   const log = opts.log ?? (() => undefined);
-  const summary: AlbumSummary = { albums: 0, likes: 0, refusedLikes: 0, composed: 0, errors: 0 };
+  const summary: AlbumSummary = { albums: 0, likes: 0, refusedLikes: 0, inAlbum: 0, composed: 0, errors: 0 };
   const { logo, background } = ALBUM_LIMITS;
   const pic = await uploadPng(
     client,
@@ -97,6 +99,16 @@ export async function simulateAlbum(
   const list = await call(api.album.list, { ip_id: ipId, need_page: 0 }, { web_token });
   const card = (list.data?.list as Album[] | undefined)?.find((a) => a.id === id);
   if (card?.like_num !== summary.likes) summary.errors += 1;
+  for (const [list, set] of [
+    [api.coupon.list, api.coupon.setAlbum],
+    [api.gacha.list, api.gacha.setAlbum],
+  ] as const) {
+    const first = (await call(list, { ip_id: ipId, page: 1, limit: 1 }, { web_token })).data?.list?.[0];
+    if (!first) continue;
+    const res = await call(set, { goods_ids: String(first.id), catalog_id: id }, { web_token });
+    if (res.status === 0) summary.inAlbum += 1;
+    else summary.errors += 1;
+  }
 
   const size = 64;
   const groups = [
