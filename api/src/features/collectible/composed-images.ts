@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { composeImagesRules, fileUrl, firstFailure, messages } from '@toy/shared';
+import { composeImagesRules, fileUrl, firstFailure, IMAGE_UPLOAD_KINDS, messages, type UploadKind } from '@toy/shared';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -70,7 +70,7 @@ export async function checkComposeImages(
   for (const value of values) {
     const row = usable.get(value);
     if (!row) throw httpError(400, messages.upload.pictureMissing);
-    if (row.kind !== 'image') throw httpError(400, messages.upload.unsupported);
+    if (!IMAGE_UPLOAD_KINDS.includes(row.kind as UploadKind)) throw httpError(400, messages.upload.unsupported);
   }
   const keys = groups.map((g) => g.map((v) => (v ? usable.get(v)!.key : '')));
   const sizes = new Set<string>();

@@ -1,5 +1,5 @@
 import { Box, Center, Flex, IconButton, Image, Text } from '@chakra-ui/react';
-import { LIMITS } from '@toy/shared';
+import { UPLOAD_KINDS } from '@toy/shared';
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
@@ -11,7 +11,7 @@ import { previewUrl, readImageSize, uploadFile } from './uploadCore';
 import {
   checkCount,
   checkDimensions,
-  checkSize,
+  checkKindSize,
   checkType,
   DEFAULT_IMAGE_TYPES,
   formatBytes,
@@ -30,7 +30,9 @@ export interface ImageUploadProps {
   /** Minimum pixel size, e.g. 1200 × 600. */
   minWidth?: number;
   minHeight?: number;
-  /** Bytes (default the spec's 10MB per image); a larger file is refused before it is sent. */
+  /** The upload kind (UPLOAD_KINDS): a goods image by default, or a digital collectible's image (20MB). */
+  kind?: 'image' | 'collectibleImage';
+  /** Bytes (default the kind's: the spec's 10MB per image); a larger file is refused before it is sent. */
   maxSize?: number;
   /** A step between choosing and sending (the avatar's crop): the file to send, or null to drop it. */
   prepare?: (file: File) => Promise<File | null>;
@@ -58,7 +60,8 @@ export function ImageUpload(props: ImageUploadProps) {
     height,
     minWidth,
     minHeight,
-    maxSize = LIMITS.singleImageMaxBytes,
+    kind = 'image',
+    maxSize = UPLOAD_KINDS[kind].maxBytes,
     prepare,
     limit = 1,
     testId = 'image-upload',
@@ -71,7 +74,7 @@ export function ImageUpload(props: ImageUploadProps) {
   valueRef.current = value;
   const inputId = useId();
 
-  const limits = { width, height, minWidth, minHeight, maxSize };
+  const limits = { width, height, minWidth, minHeight, maxSize, fileType: kind === 'image' ? undefined : kind };
 
   const check = async (file: File, rule: SizeRule = limits): Promise<string | null> => {
     try {
@@ -87,7 +90,9 @@ export function ImageUpload(props: ImageUploadProps) {
     for (const chosen of files) {
       // Type, bytes and the pixel bound before anything else (a crop step included).
       const early =
-        checkType(chosen.name, accept) ?? checkSize(chosen.size, maxSize) ?? (prepare ? await check(chosen, {}) : null);
+        checkType(chosen.name, accept) ??
+        checkKindSize(chosen.size, kind, maxSize) ??
+        (prepare ? await check(chosen, {}) : null);
       if (early) {
         notify.error(early);
         continue;

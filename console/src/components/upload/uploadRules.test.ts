@@ -1,6 +1,6 @@
 import { UPLOAD_KEY } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
-import { checkCount, checkDimensions, checkSize, checkType, checkXlsx, makeKey } from './uploadRules';
+import { checkCount, checkDimensions, checkKindSize, checkSize, checkType, checkXlsx, makeKey } from './uploadRules';
 
 describe('upload rules', () => {
   it('checks the type by extension', () => {
@@ -35,6 +35,15 @@ describe('upload rules', () => {
   it('checks the byte size', () => {
     expect(checkSize(2 * 1024 * 1024, 1024 * 1024)).toBe('文件大小不能超过1MB');
     expect(checkSize(10, 1024)).toBeNull();
+  });
+
+  it('checks the bytes of an upload kind with its own message', () => {
+    const mb = 1024 * 1024;
+    expect(checkKindSize(15 * mb, 'image')).toBe('文件大小不能超过10MB');
+    expect(checkKindSize(15 * mb, 'collectibleImage')).toBeNull();
+    expect(checkKindSize(21 * mb, 'collectibleImage')).toBe('图片文件最大支持20MB');
+    expect(checkKindSize(101 * mb, 'glb')).toBe('模型文件最大支持100MB');
+    expect(checkKindSize(2 * mb, 'collectibleImage', mb)).toBe('文件大小不能超过1MB');
   });
 
   it('makes unique keys the storage accepts', () => {

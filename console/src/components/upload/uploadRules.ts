@@ -1,4 +1,4 @@
-import { LIMITS, messages } from '@toy/shared';
+import { LIMITS, messages, UPLOAD_KINDS, type UploadKind } from '@toy/shared';
 
 /** Pure checks of the shared upload rules (spec 01 §5 "Uploads (shared)"), unit-tested. */
 
@@ -51,6 +51,13 @@ export function formatBytes(bytes: number): string {
 
 export function checkSize(size: number, maxSize: number | undefined): string | null {
   return maxSize && size > maxSize ? messages.upload.tooLarge(formatBytes(maxSize)) : null;
+}
+
+/** The bytes of an upload kind (UPLOAD_KINDS), said with the kind's own message where it has one. */
+export function checkKindSize(size: number, kind: UploadKind, maxSize = UPLOAD_KINDS[kind].maxBytes): string | null {
+  const rule = UPLOAD_KINDS[kind];
+  if (size <= maxSize) return null;
+  return 'tooLarge' in rule && maxSize === rule.maxBytes ? rule.tooLarge : checkSize(size, maxSize);
 }
 
 /** A unique storage key: `<prefix>/<yyyyMM>/<uuid>.<ext>`. */

@@ -1,12 +1,12 @@
 import { Box, Flex, IconButton, Image, Text } from '@chakra-ui/react';
-import { LIMITS, messages } from '@toy/shared';
+import { messages, UPLOAD_KINDS } from '@toy/shared';
 import { FilePlus, ImagePlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ProgressBar } from '../../components/ProgressBar';
 import { AddTile } from '../../components/upload/AddTile';
 import { uploadFailure, useFilePicker } from '../../components/upload/FilePicker';
 import { previewUrl, uploadFile } from '../../components/upload/uploadCore';
-import { checkCount, DEFAULT_IMAGE_TYPES, extOf } from '../../components/upload/uploadRules';
+import { checkCount, checkKindSize, DEFAULT_IMAGE_TYPES, extOf } from '../../components/upload/uploadRules';
 import { notify } from '../../lib/notify';
 import { ModelPreview } from './ModelPreview';
 
@@ -24,9 +24,9 @@ export interface UploadedFile {
  */
 export function checkCollectibleFile(file: File, allowModel: boolean): string | null {
   const ext = extOf(file.name);
-  if (allowModel && ext === 'glb') return file.size > LIMITS.modelMaxBytes ? m.modelTooLarge : null;
-  if (!(DEFAULT_IMAGE_TYPES as readonly string[]).includes(ext)) return m.fileType;
-  return file.size > LIMITS.collectibleImageMaxBytes ? m.imageTooLarge : null;
+  const kind = allowModel && ext === 'glb' ? 'glb' : 'collectibleImage';
+  if (!(UPLOAD_KINDS[kind].exts as readonly string[]).includes(ext)) return m.fileType;
+  return checkKindSize(file.size, kind);
 }
 
 /** Sends a checked file with the collectible upload kind (image) or as a glb model. */

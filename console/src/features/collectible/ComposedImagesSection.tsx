@@ -161,6 +161,7 @@ export function ComposedImagesSection({
             value={group}
             onChange={(keys) => changeGroups(groups.map((g, j) => (j === i ? keys : g)))}
             limit={L.imagesMax}
+            kind="collectibleImage"
             size={72}
             disabled={running}
             testId={`composed-group-${i + 1}`}
