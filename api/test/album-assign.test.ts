@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
+import { couponBody } from './coupon-helpers.js';
 import { picture } from './exchange-helpers.js';
-import { goodsPic } from './goods-helpers.js';
+import { gachaBody, goodsPic } from './goods-helpers.js';
 import { call, createMerchant, login, makeApp, unique } from './helpers.js';
 
 /**
@@ -20,9 +21,6 @@ let otherAlbum: number;
 let album: number;
 let secondAlbum: number;
 let pic: string;
-
-const day = 86_400_000;
-const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 async function makeAlbum(as: string, brand: number, title = unique('合辑')) {
   const logo = await picture(app, as, 600, 600, '#aa3366');
@@ -47,46 +45,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const newCoupon = async (as = token, brand = ipId) => {
-  const res = await call(
-    app,
-    api.coupon.create,
-    {
-      ip_id: brand,
-      title: unique('券'),
-      business_type: 1,
-      coupon_type: 5,
-      face_value: 3,
-      invalid_type: 1,
-      start_time: fmt(Date.now() - day),
-      end_time: fmt(Date.now() + 30 * day),
-      total_num: 100,
-      limit_num: 1,
-      receive_condition: 6,
-    } as never,
-    { token: as },
-  );
-  return res.body.data.id as number;
-};
-const newGacha = async () => {
-  const res = await call(
-    app,
-    api.gacha.save,
-    {
-      ip_id: ipId,
-      goods_title: unique('扭蛋'),
-      price: 25,
-      cost_price: 9.5,
-      stock: 100,
-      cate: 3,
-      pics: JSON.stringify([pic]),
-      channel: '线下门店',
-      label: JSON.stringify(['', '', '', '']),
-    } as never,
-    { token },
-  );
-  return res.body.data.id as number;
-};
+const newCoupon = async () =>
+  (await call(app, api.coupon.create, couponBody(ipId) as never, { token })).body.data.id as number;
+const newGacha = async () =>
+  (await call(app, api.gacha.save, gachaBody(ipId, pic) as never, { token })).body.data.id as number;
 
 const KINDS = [
   {

@@ -1,34 +1,25 @@
 import { api, messages, type Order } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
+import { couponBody } from './coupon-helpers.js';
 import { demoApp, player, publishMachine } from './draw-helpers.js';
 import { call, unique } from './helpers.js';
 import { asPlayer, buy, detail, goodsOf, pay, RECEIVER } from './order-helpers.js';
 
 const m = messages.coupon;
 const { app, brand, molly, sweet } = await demoApp();
-const day = 86_400_000;
-const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 async function couponOf(over: Record<string, unknown>) {
   const res = await call(
     app,
     api.coupon.create,
-    {
-      ip_id: molly,
+    couponBody(molly, {
       title: unique('发售券'),
       business_type: 2,
       coupon_type: 0,
       full_amount: 10,
-      face_value: 3,
-      invalid_type: 1,
-      start_time: fmt(Date.now() - day),
-      end_time: fmt(Date.now() + 30 * day),
-      total_num: 100,
-      limit_num: 1,
-      receive_condition: 6,
       ...over,
-    } as never,
+    }) as never,
     { token: brand },
   );
   expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { api, messages } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponBody, DAY, shanghaiText } from './coupon-helpers.js';
 import { player } from './draw-helpers.js';
 import { brandIds, call, createMerchant, login, makeApp, unique } from './helpers.js';
 
@@ -18,22 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const day = 86_400_000;
-const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-const valid = (over: Record<string, unknown> = {}) => ({
-  ip_id: ipId,
-  title: unique('券'),
-  business_type: 1,
-  coupon_type: 5,
-  face_value: 3,
-  invalid_type: 1,
-  start_time: fmt(Date.now() - day),
-  end_time: fmt(Date.now() + 30 * day),
-  total_num: 100,
-  limit_num: 1,
-  receive_condition: 6,
-  ...over,
-});
+const day = DAY;
+const fmt = shanghaiText;
+const valid = (over: Record<string, unknown> = {}) => couponBody(ipId, over);
 const create = async (over: Record<string, unknown> = {}, token = manager) =>
   call(app, api.coupon.create, valid(over) as never, { token });
 const detail = async (id: number) => (await call(app, api.coupon.detail, { id }, { token: manager })).body.data.list;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { gachaActivityGoods, gachaGoods } from '../src/db/schema.js';
 import { mp4, png } from './files.js';
-import { download, goodsPic, uploadAs, uploadSheet, uploadVideo } from './goods-helpers.js';
+import { download, gachaBody, goodsPic, uploadAs, uploadSheet, uploadVideo } from './goods-helpers.js';
 import { call, createMerchant, login, makeApp, unique } from './helpers.js';
 
 const m = messages.gacha;
@@ -29,20 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const form = (extra: Record<string, unknown> = {}) => ({
-  ip_id: ipId,
-  goods_title: unique('扭蛋'),
-  price: 25,
-  cost_price: 9.5,
-  stock: 100,
-  cate: 3,
-  pics: JSON.stringify([pic]),
-  channel: '线下门店',
-  label: JSON.stringify(['热卖', '', '', '']),
-  link: 'https://example.com/g',
-  code: 'G-1',
-  ...extra,
-});
+const form = (extra: Record<string, unknown> = {}) => gachaBody(ipId, pic, extra);
 
 async function create(extra: Record<string, unknown> = {}) {
   const res = await call(app, api.gacha.save, form(extra) as never, { token });

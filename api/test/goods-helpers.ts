@@ -9,7 +9,7 @@ import * as XLSX from 'xlsx';
 import { gachaGoods } from '../src/db/schema.js';
 import { type Cell, XlsxWriter } from '../src/lib/xlsx/writer.js';
 import { png } from './files.js';
-import { call } from './helpers.js';
+import { call, unique } from './helpers.js';
 
 /** Upload `file` through the token and the storage form, as the console does; the stored key. */
 export async function uploadAs(
@@ -114,3 +114,19 @@ export const sheetRows = (buffer: Buffer) => {
   const book = XLSX.read(buffer, { type: 'buffer', dense: true });
   return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
 };
+
+/** A valid gacha.save body of brand `ipId` with one picture. */
+export const gachaBody = (ipId: number, pic: string, extra: Record<string, unknown> = {}) => ({
+  ip_id: ipId,
+  goods_title: unique('扭蛋'),
+  price: 25,
+  cost_price: 9.5,
+  stock: 100,
+  cate: 3,
+  pics: JSON.stringify([pic]),
+  channel: '线下门店',
+  label: JSON.stringify(['热卖', '', '', '']),
+  link: 'https://example.com/g',
+  code: 'G-1',
+  ...extra,
+});

@@ -1,8 +1,9 @@
-import { Badge, Button, Field, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, Text } from '@chakra-ui/react';
 import { type api, messages } from '@toy/shared';
 import { useState } from 'react';
 import type { Column } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
+import { OptionSelect } from '../../components/form/controls';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { ALBUM_MEMBERS, type AlbumMember, type AlbumOption, useAlbumOptions } from './options';
@@ -92,25 +93,17 @@ function SetAlbumDialog({
       </Text>
       <Field.Root invalid={!!error}>
         <Field.Label>数字藏品合辑</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            aria-label="数字藏品合辑"
-            value={album}
-            onChange={(e) => {
-              setAlbum(e.target.value);
-              setError(null);
-            }}
-            data-testid={`${member}-album-select`}
-          >
-            <option value="">{required}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          label="数字藏品合辑"
+          value={album}
+          onChange={(v) => {
+            setAlbum(v);
+            setError(null);
+          }}
+          options={options}
+          placeholder={required}
+          testId={`${member}-album-select`}
+        />
         {error && <Field.ErrorText data-testid="error-catalog_id">{error}</Field.ErrorText>}
       </Field.Root>
     </DialogShell>

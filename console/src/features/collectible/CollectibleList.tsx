@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Field, HStack, Menu, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, Field, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { api, COLLECTIBLE_TYPES, type CollectibleRow, messages } from '@toy/shared';
 import { ChevronDown, FolderInput, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
+import { OptionSelect } from '../../components/form/controls';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -187,22 +188,16 @@ function AlbumFilter({
       <Field.Label fontSize="sm" color="fg.muted">
         合辑
       </Field.Label>
-      <NativeSelect.Root size="sm" w="160px">
-        <NativeSelect.Field
-          aria-label="合辑"
-          value={value === undefined ? '' : String(value)}
-          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
-          data-testid="collectible-filter-album"
-        >
-          <option value="">全部合辑</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        label="合辑"
+        size="sm"
+        w="160px"
+        value={value === undefined ? '' : String(value)}
+        onChange={(v) => onChange(v ? Number(v) : undefined)}
+        options={options}
+        placeholder="全部合辑"
+        testId="collectible-filter-album"
+      />
     </Field.Root>
   );
 }
