@@ -9,6 +9,7 @@ import { brandRoutes } from './features/brand.js';
 import { collectibleRoutes, playerCollectibleRoutes } from './features/collectible.js';
 import { composeRuleRoutes, playerComposeRoutes } from './features/compose-rule.js';
 import { couponRoutes, playerCouponRoutes } from './features/coupon.js';
+import { dashboardRoutes } from './features/dashboard.js';
 import { depositRoutes } from './features/deposit.js';
 import { drawMachineRoutes } from './features/draw-machine.js';
 import { erpRoutes } from './features/erp.js';
@@ -37,6 +38,7 @@ export const api = {
   auth: authRoutes,
   user: userRoutes,
   brand: brandRoutes,
+  dashboard: dashboardRoutes,
   upload: uploadRoutes,
   warehouse: warehouseRoutes,
   screen: screenDataRoutes,

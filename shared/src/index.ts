@@ -16,6 +16,7 @@ export * from './features/brand.js';
 export * from './features/collectible.js';
 export * from './features/compose-rule.js';
 export * from './features/coupon.js';
+export * from './features/dashboard.js';
 export * from './features/deposit.js';
 export * from './features/draw-machine.js';
 export * from './features/erp.js';
