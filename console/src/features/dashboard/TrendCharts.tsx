@@ -9,7 +9,15 @@ import { formatCount, formatYuan } from './format';
  * a refresh every 30 s redraws the bars in place instead of growing them again.
  */
 
-const TYPE_COLORS = ['pink.solid', 'blue.solid', 'teal.solid', 'orange.solid', 'purple.solid', 'cyan.solid', 'gray.solid'];
+const TYPE_COLORS = [
+  'pink.solid',
+  'blue.solid',
+  'teal.solid',
+  'orange.solid',
+  'purple.solid',
+  'cyan.solid',
+  'gray.solid',
+];
 
 type SalesRow = Record<string, string | number>;
 
