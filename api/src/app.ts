@@ -25,6 +25,7 @@ import playerCollectibleRoutes from './features/collectible/player-routes.js';
 import collectibleRoutes from './features/collectible/routes.js';
 import composeRuleRoutes from './features/compose-rule/routes.js';
 import couponRoutes from './features/coupon/routes.js';
+import dashboardRoutes from './features/dashboard/routes.js';
 import depositRoutes from './features/deposit/routes.js';
 import drawMachineRoutes from './features/draw-machine/routes.js';
 import settlementJob from './features/draw-machine/settlement.js';
@@ -186,6 +187,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(marketRoutes);
   await app.register(subscriptionRoutes);
   await app.register(couponRoutes);
+  await app.register(dashboardRoutes);
   await app.register(settlementJob);
   await app.register(orderRoutes);
   await app.register(scratchRoutes);

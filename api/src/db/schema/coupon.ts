@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { brands } from './brand.js';
 import { albums } from './collectible.js';
@@ -73,5 +74,8 @@ export const couponClaims = pgTable(
   (t) => [
     index('coupon_claims_coupon_idx').on(t.couponId, t.playerId),
     index('coupon_claims_player_idx').on(t.playerId),
+    // The dashboard's claims and uses by day.
+    index('coupon_claims_created_idx').on(t.couponId, t.createdAt),
+    index('coupon_claims_used_idx').on(t.couponId, t.usedAt).where(sql`${t.usedAt} is not null`),
   ],
 );

@@ -99,6 +99,11 @@ export const orders = pgTable(
     index('orders_ip_created_idx').on(t.ipId, t.createdAt, t.id),
     index('orders_ip_state_idx').on(t.ipId, t.isClose, t.tranState, t.logisticsState, t.id),
     index('orders_player_idx').on(t.playerId, t.id),
+    // The dashboard's sales (open orders with the money kept, by pay time) and settlement, index-only.
+    index('orders_ip_sold_idx')
+      .on(t.ipId, t.payTime, t.type, t.totalPayPrice, t.buyNum, t.activeId)
+      .where(sql`${t.isClose} = 0 and ${t.tranState} in (2, 7)`),
+    index('orders_ip_settle_idx').on(t.ipId, t.type, t.settleState, t.merchantIncome).where(sql`${t.tranState} = 2`),
     index('orders_pay_end_idx').on(t.payEndAt).where(sql`${t.tranState} = 1`),
     index('orders_confirm_idx').on(t.confirmAt).where(sql`${t.tranState} = 2 and ${t.logisticsState} = 1`),
     index('orders_refunding_idx').on(t.refundAt).where(sql`${t.tranState} = 6`),

@@ -101,5 +101,6 @@ export const deposits = pgTable(
     index('deposits_player_idx').on(t.playerId, t.state),
     index('deposits_pickup_idx').on(t.pickupId),
     index('deposits_ip_idx').on(t.ipId, t.id),
+    index('deposits_ip_state_idx').on(t.ipId, t.state),
   ],
 );
