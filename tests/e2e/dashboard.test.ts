@@ -170,7 +170,7 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
 
     await opensList(page, 'dash-coupons-live', '/blindBox/coupon', { ip_id: ipId, state: '1' });
     await expect.poll(() => page.getByTestId('coupon-page').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('coupon-filter-state').inputValue()).toBe('1');
+    await expect.poll(() => page.getByTestId('coupon-filter-state-1').getAttribute('data-state')).toBe('checked');
     await context.close();
   });
 

@@ -40,8 +40,8 @@ export function SalesTrendChart({ trend }: { trend: MerchantDashboard['trend'] }
     })),
   });
   return (
-    <Chart.Root maxH="xs" chart={chart} data-testid="dash-sales-chart">
-      <BarChart data={chart.data}>
+    <Chart.Root h="xs" aspectRatio="auto" chart={chart} data-testid="dash-sales-chart">
+      <BarChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={chart.key('date')} tickLine={false} axisLine={false} minTickGap={24} fontSize={12} />
         <YAxis
@@ -84,8 +84,8 @@ export function CouponTrendChart({ trend }: { trend: CouponDashboard['trend'] })
     ],
   });
   return (
-    <Chart.Root maxH="xs" chart={chart} data-testid="dash-coupon-chart">
-      <LineChart data={chart.data}>
+    <Chart.Root h="xs" aspectRatio="auto" chart={chart} data-testid="dash-coupon-chart">
+      <LineChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={chart.key('date')} tickLine={false} axisLine={false} minTickGap={24} fontSize={12} />
         <YAxis tickLine={false} axisLine={false} width={48} fontSize={12} allowDecimals={false} />

@@ -77,7 +77,7 @@ export function ChangeBadge({ today, yesterday, testId }: { today: number; yeste
   const Icon = change.direction === 'up' ? ArrowUpRight : change.direction === 'down' ? ArrowDownRight : Minus;
   const palette = change.direction === 'up' ? 'red' : change.direction === 'down' ? 'green' : 'gray';
   return (
-    <Badge colorPalette={palette} variant="subtle" gap="1" data-testid={testId}>
+    <Badge colorPalette={palette} variant="subtle" gap="1" alignSelf="flex-start" data-testid={testId}>
       <Icon size={12} />
       {change.text}
     </Badge>
