@@ -113,6 +113,8 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await page.reload();
     await expect.poll(() => figure(page, 'dash-pickups-to-ship'), { timeout: 20_000 }).toBe(before.pickups);
     await shot(page, 'dashboard-merchant-after');
+    await page.getByTestId('dash-alerts').scrollIntoViewIfNeeded();
+    await shot(page, 'dashboard-merchant-work');
 
     // Every figure opens its list with the dashboard's brand and the figure's filters.
     const brand = { ip_id: ipId };
