@@ -5,7 +5,10 @@
 //   2. order.list p95 over HTTP for each filter (none, status, a 7-day range, keyword on phone,
 //      nickname and order number) on the largest brand, target ≤ 20 ms;
 //   3. the baseline, in the same run: the list's own queries (page + count) with the order list's
-//      indexes dropped inside a transaction that is rolled back.
+//      indexes dropped inside a transaction that is rolled back;
+//   4. dashboard.get (the merchant's home dashboard) p95 over HTTP for the largest brand, target
+//      ≤ 50 ms, with its queries alone and their baseline without the dashboard's indexes
+//      (orders_ip_sold_idx, orders_ip_settle_idx, dropped in a rolled-back transaction).
 // BENCH_ORDERS=20000 is the small mode.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +17,7 @@ import { join } from 'node:path';
 import { buildApp, loadConfig } from '@toy/api';
 import { api, createClient, DEV_APP_SECRET, type RouteDef, resolveOrderFilters } from '@toy/shared';
 import { openDatabase } from '../../api/src/db/client.js';
+import { merchantView } from '../../api/src/features/dashboard/merchant.js';
 import { countOrders, listOrders, orderConditions } from '../../api/src/features/order/queries.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -22,6 +26,7 @@ const PLAYERS = Math.min(100_000, Math.max(1000, Math.floor(ORDERS / 10)));
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? 8);
 const TARGET_MS = 20;
+const DASHBOARD_TARGET_MS = 50;
 const server = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '');
 const dbName = process.env.BENCH_PG_DB ?? 'bench_orders';
 
@@ -207,6 +212,36 @@ try {
       if (error.message !== 'rollback') throw error;
     });
 
+  // 4. dashboard.get over HTTP, its queries alone, and their baseline without the dashboard's indexes.
+  const dashboardTimes: number[] = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    const t = performance.now();
+    const res = await client.send(api.dashboard.get as RouteDef, { ip_id: molly!.id }, { token: web_token });
+    if (res.body.status !== 0) throw new Error(res.body.msg);
+    if (i >= 5) dashboardTimes.push(performance.now() - t);
+  }
+  const viewP95 = async (on: typeof db, runs: number) => {
+    await merchantView(on, [molly!.id], molly!.id);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await merchantView(on, [molly!.id], molly!.id);
+      times.push(performance.now() - t);
+    }
+    return p95(times);
+  };
+  const dashboardSql = await viewP95(db, RUNS);
+  let dashboardBaseline = 0;
+  await db
+    .transaction(async (tx) => {
+      for (const name of ['orders_ip_sold_idx', 'orders_ip_settle_idx']) await tx.execute(`drop index ${name}`);
+      dashboardBaseline = await viewP95(tx as unknown as typeof db, BASELINE_RUNS);
+      throw new Error('rollback');
+    })
+    .catch((error: Error) => {
+      if (error.message !== 'rollback') throw error;
+    });
+
   console.log(`\norder.list p95 on the largest brand (${RUNS} calls each, HTTP, page + count + items)`);
   console.log(
     `  ${'filter'.padEnd(30)} ${'rows'.padStart(8)}  ${'HTTP p95'.padStart(10)}  target     ${'SQL p95'.padStart(10)}  ${'baseline*'.padStart(10)}`,
@@ -222,6 +257,15 @@ try {
   console.log("  SQL p95: the list's page and count queries alone, on the same database");
   console.log('  * baseline: the same queries, the list indexes dropped (in a rolled-back transaction)');
   console.log(`  a merchant call's floor on this machine (warehouse.list, HTTP): p95 ${ms(p95(floor)).trim()}`);
+
+  const dashboardP95 = p95(dashboardTimes);
+  const dashboardOk = dashboardP95 <= DASHBOARD_TARGET_MS;
+  if (!dashboardOk) missed += 1;
+  console.log(`\ndashboard.get p95 on the largest brand (${RUNS} calls, HTTP, every figure of the merchant view)`);
+  console.log(
+    `  HTTP p95 ${ms(dashboardP95)}  ≤ ${DASHBOARD_TARGET_MS} ${dashboardOk ? 'OK' : 'MISSED'}   SQL p95 ${ms(dashboardSql)}   baseline* ${ms(dashboardBaseline)}`,
+  );
+  console.log("  * baseline: the view's queries without orders_ip_sold_idx and orders_ip_settle_idx (rolled back)");
   if (missed) process.exitCode = 1;
 } finally {
   await app.close();

@@ -135,7 +135,7 @@ export const merchantDashboard = z.object({
     stock: z.object({ count: z.number().int(), list: z.array(stockAlert) }),
     /** Blind-box records rejected by the reviewer. */
     records_rejected: countFigure,
-    /** Releases (kujis, records) submitted and waiting for review. */
+    /** Kujis submitted (发布) and waiting for the platform review. */
     releases_pending: countFigure,
   }),
   top_series: z.array(topSeries),

@@ -14,7 +14,7 @@ export const dayText = (day: number) => formatTime(dayStart(day)).slice(0, 10);
 
 /** The Asia/Shanghai day number of a timestamp column, in SQL (no time zone data needed). */
 export const dayOf = (column: SQL | string) =>
-  sql`floor((extract(epoch from ${typeof column === 'string' ? sql.raw(column) : column}) * 1000 + ${OFFSET_MS}) / ${DAY_MS})::int`;
+  sql`((floor(extract(epoch from ${typeof column === 'string' ? sql.raw(column) : column}))::bigint + ${sql.raw(String(OFFSET_MS / 1000))}) / ${sql.raw(String(DAY_MS / 1000))})::int`;
 
 /** Today, yesterday and the first day of the trend, and Monday of this week (Asia/Shanghai). */
 export function calendar(now: number, trendDays: number) {

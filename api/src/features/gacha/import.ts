@@ -261,7 +261,7 @@ export async function applyImport(
       returning id`);
     const ids = (created as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
     for (const [j, id] of ids.entries()) {
-      const after = gachaFields({ ...batch[j]!, id, status: 1, activeIds: [] }, config);
+      const after = gachaFields({ ...batch[j]!, id, status: 1, activeIds: [], catalogId: null }, config);
       entries.push({ entity: 'gacha', id, ipId, action: 'import_create', after });
     }
   }
