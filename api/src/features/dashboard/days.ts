@@ -26,8 +26,6 @@ export function calendar(now: number, trendDays: number) {
     today,
     todayStart: dayStart(today),
     yesterdayStart: dayStart(today - 1),
-    /** The same moment of yesterday: today up to now is compared with yesterday up to this. */
-    yesterdayNow: new Date(now - DAY_MS),
     trendFirst: today - trendDays + 1,
     trendStart: dayStart(today - trendDays + 1),
     weekStart: dayStart(today - weekday + 1),
