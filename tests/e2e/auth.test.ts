@@ -28,7 +28,7 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     await shot(phonePage, 'login-phone-confirmed');
 
     // The console polls every 3 s and lands on the dashboard with the user's name.
-    await page.waitForURL(/\/dashboard$/, { timeout: 15_000 });
+    await page.waitForURL(/\/dashboard(\?|$)/, { timeout: 15_000 });
     await expect.poll(() => page.getByTestId('welcome').textContent()).toContain('品牌主演示');
     await phone.close();
     await context.close();
@@ -51,7 +51,7 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     await expect.poll(() => page.getByTestId('warehouse-page').isVisible()).toBe(true);
     // A signed-in user who opens /login goes home.
     await page.goto(`${suite.stack.consoleUrl}/login`);
-    await page.waitForURL(/\/dashboard$/);
+    await page.waitForURL(/\/dashboard(\?|$)/);
     await context.close();
   });
 
@@ -77,10 +77,12 @@ describe.skipIf(!hasBrowser)('signing in', () => {
   it('prompts 登录失效 once when the session is revoked on the server, and go-login returns to /login', async () => {
     const { context, page } = await newPage(suite.browser);
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
-    await page.waitForURL(/\/dashboard$/);
+    await page.waitForURL(/\/dashboard(\?|$)/);
     // Revoke only once the dashboard has loaded with the session; its own first calls would
     // otherwise be the ones to fail and open the prompt before the move below.
     await page.getByTestId('sidebar').getByText('仓库管理').waitFor();
+    await page.getByTestId('dash-updated').waitFor();
+    await page.getByTestId('dash-sales-chart').or(page.getByTestId('dash-trend-empty')).waitFor();
     await page.waitForLoadState('networkidle');
     const token = (await context.cookies()).find((c) => c.name === 'web_token')?.value;
     expect(token).toBeTruthy();

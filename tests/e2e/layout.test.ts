@@ -9,14 +9,14 @@ describe.skipIf(!hasBrowser)('layout', () => {
   it('shows only the routes a role may use', async () => {
     const brand = await newPage(suite.browser);
     await passwordLogin(brand.page, suite.stack.consoleUrl, 'brand@demo.local');
-    await brand.page.waitForURL(/\/dashboard$/);
+    await brand.page.waitForURL(/\/dashboard(\?|$)/);
     await expect.poll(() => brand.page.getByTestId('sidebar').getByText('仓库管理').isVisible()).toBe(true);
     await shot(brand.page, 'dashboard-brand');
     await brand.context.close();
 
     const coupon = await newPage(suite.browser);
     await passwordLogin(coupon.page, suite.stack.consoleUrl, 'coupon@demo.local');
-    await coupon.page.waitForURL(/\/dashboard$/);
+    await coupon.page.waitForURL(/\/dashboard(\?|$)/);
     await expect.poll(() => coupon.page.getByTestId('sidebar').isVisible()).toBe(true);
     expect(await coupon.page.getByTestId('sidebar').getByText('仓库管理').count()).toBe(0);
     // Typing the path does not open it either.
@@ -28,7 +28,7 @@ describe.skipIf(!hasBrowser)('layout', () => {
   it('turns the sidebar into a drawer at 800 px', async () => {
     const { context, page } = await newPage(suite.browser, { width: 800, height: 900 });
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
-    await page.waitForURL(/\/dashboard$/);
+    await page.waitForURL(/\/dashboard(\?|$)/);
     await expect.poll(() => page.getByTestId('sidebar-toggle').isVisible()).toBe(true);
     expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
     await page.getByTestId('sidebar-toggle').click();
@@ -45,7 +45,7 @@ describe.skipIf(!hasBrowser)('layout', () => {
   it('says 店铺 instead of 品牌 for a shop, and sends unknown paths to 404', async () => {
     const { context, page } = await newPage(suite.browser);
     await passwordLogin(page, suite.stack.consoleUrl, 'shop@demo.local');
-    await page.waitForURL(/\/dashboard$/);
+    await page.waitForURL(/\/dashboard(\?|$)/);
     await page.goto(`${suite.stack.consoleUrl}/blindBox/overseasWarehouse`);
     await expect.poll(() => page.getByTestId('warehouse-page').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('warehouse-page').getByText('店铺').first().isVisible()).toBe(true);

@@ -114,7 +114,11 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
                 {info?.name}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {info?.type === 2 ? `${word}账号` : `${word}方账号`}
+                {info?.roles?.includes('reviewer')
+                  ? '平台审核账号'
+                  : info?.type === 2
+                    ? `${word}账号`
+                    : `${word}方账号`}
               </Text>
             </Box>
             <ChevronDown size={14} />

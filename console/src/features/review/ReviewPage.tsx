@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react';
 import { api, type BlindBoxRecord, messages, REVIEW_STATES, reviewDecide } from '@toy/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadingLines } from '../../components/DataTable';
@@ -17,9 +18,26 @@ import { KujiReviewTab } from './KujiReviewTab';
 import { RecordReviewCard } from './RecordReviewCard';
 import { ToyReviewTab } from './ToyReviewTab';
 
+/** The review page's tabs; `?tab=` opens one (the dashboard's queue links), records when absent. */
+const REVIEW_TABS = ['records', 'kuji', 'toy', 'skin'] as const;
+
 /** 盲盒备案审核 (platform reviewer): pending records with every image and style; approve or reject. */
 export default function ReviewPage() {
   const { params, setFilters, setPage } = useListParams(api.review.list);
+  const [search, setSearch] = useSearchParams();
+  const tab = REVIEW_TABS.find((t) => t === search.get('tab')) ?? 'records';
+  const setTab = (value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('kind');
+        next.delete('page');
+        if (value === 'records') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   const { data, error, isLoading } = useCall(api.review.list, params);
   const { confirm, dialog } = useConfirm();
   const [rejecting, setRejecting] = useState<BlindBoxRecord | null>(null);
@@ -73,7 +91,13 @@ export default function ReviewPage() {
           共 {data?.pagination.total_rows ?? 0} 条
         </Text>
       </Flex>
-      <Tabs.Root defaultValue="records" variant="enclosed" lazyMount data-testid="review-tabs">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setTab(e.value)}
+        variant="enclosed"
+        lazyMount
+        data-testid="review-tabs"
+      >
         <Tabs.List>
           <Tabs.Trigger value="records" data-testid="review-tab-records">
             盲盒备案
@@ -127,7 +151,7 @@ export default function ReviewPage() {
           <KujiReviewTab status={params.status} />
         </Tabs.Content>
         <Tabs.Content value="toy">
-          <ToyReviewTab status={params.status} />
+          <ToyReviewTab status={params.status} initialKind={search.get('kind') === 'moment' ? 'moment' : 'toy'} />
         </Tabs.Content>
         <Tabs.Content value="skin">
           <SkinReviewTab status={params.status} />

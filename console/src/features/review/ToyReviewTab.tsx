@@ -66,8 +66,8 @@ function ItemCard({ item, onApprove, onReject }: { item: Item; onApprove: () => 
  * 心愿星球 tab of the review page: toys and scenes, or highlight moments; approve, or reject with
  * the remark the merchant reads on its list.
  */
-export function ToyReviewTab({ status }: { status: number }) {
-  const [kind, setKind] = useState<Kind>('toy');
+export function ToyReviewTab({ status, initialKind = 'toy' }: { status: number; initialKind?: Kind }) {
+  const [kind, setKind] = useState<Kind>(initialKind);
   const [page, setPage] = useState(1);
   const query = { status, name: '', page, limit: 10 };
   const toys = useCall(api.review.toyList, query, { enabled: kind === 'toy' });

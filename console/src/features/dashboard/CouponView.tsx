@@ -1,0 +1,96 @@
+import { Badge, Box, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { CouponDashboard } from '@toy/shared';
+import { Ticket, TicketCheck, TicketPlus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { dateOf, formatCount } from './format';
+import { hrefOf } from './links';
+import { ChangeBadge, DashCard, FigureRow, StatCard } from './parts';
+
+const CouponTrendChart = lazy(() => import('./TrendCharts').then((m) => ({ default: m.CouponTrendChart })));
+
+/** The coupon manager's home: coupons in progress, claimed and used today, those nearing their end, the trend. */
+export function CouponView({ data }: { data: CouponDashboard | undefined }) {
+  const loading = !data;
+  return (
+    <Stack gap="4" data-testid="dash-coupon">
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <StatCard
+          label="进行中的优惠券"
+          icon={<Ticket size={18} />}
+          value={formatCount(data?.in_progress.count ?? 0)}
+          href={data && hrefOf(data.in_progress.link)}
+          testId="dash-coupons-live"
+          loading={loading}
+        />
+        <StatCard
+          label="今日领取"
+          icon={<TicketPlus size={18} />}
+          value={formatCount(data?.claimed_today.today ?? 0)}
+          href={data && hrefOf(data.claimed_today.link)}
+          testId="dash-claimed"
+          loading={loading}
+          footer={data && <ChangeBadge today={data.claimed_today.today} yesterday={data.claimed_today.yesterday} />}
+        />
+        <StatCard
+          label="今日使用"
+          icon={<TicketCheck size={18} />}
+          value={formatCount(data?.used_today.today ?? 0)}
+          href={data && hrefOf(data.used_today.link)}
+          testId="dash-used"
+          loading={loading}
+          footer={data && <ChangeBadge today={data.used_today.today} yesterday={data.used_today.yesterday} />}
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+        <Box gridColumn={{ lg: 'span 2' }} minW="0">
+          <DashCard
+            title="近30日领取与使用"
+            loading={loading}
+            empty={!data?.trend.some((d) => d.claimed > 0 || d.used > 0)}
+            emptyText="近30日暂无领取"
+            skeleton={6}
+            testId="dash-coupon-trend"
+          >
+            {data && (
+              <Suspense fallback={<Skeleton h="xs" />}>
+                <CouponTrendChart trend={data.trend} />
+              </Suspense>
+            )}
+          </DashCard>
+        </Box>
+        <DashCard
+          title="即将结束"
+          extra={data && <Badge variant="subtle">{data.nearing.count} 张</Badge>}
+          loading={loading}
+          empty={data?.nearing.count === 0}
+          emptyText="暂无即将结束或即将领完的优惠券"
+          skeleton={4}
+          testId="dash-nearing"
+        >
+          <Stack gap="0">
+            {data?.nearing.list.map((c) => (
+              <FigureRow
+                key={c.id}
+                label={c.title}
+                hint={
+                  c.reason === 'ending'
+                    ? `${dateOf(c.end_time)} 结束`
+                    : `已领 ${formatCount(c.claimed)} / ${formatCount(c.total)}`
+                }
+                value={c.reason === 'ending' ? '即将结束' : `${Math.floor((c.claimed / Math.max(1, c.total)) * 100)}%`}
+                href={hrefOf(c.link)}
+                testId="dash-nearing-coupon"
+                tone="warn"
+              />
+            ))}
+            {data && data.nearing.count > data.nearing.list.length && (
+              <Text fontSize="xs" color="fg.subtle" pt="2">
+                另有 {data.nearing.count - data.nearing.list.length} 张未列出
+              </Text>
+            )}
+          </Stack>
+        </DashCard>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Chart, useChart } from '@chakra-ui/charts';
+import type { CouponDashboard, MerchantDashboard } from '@toy/shared';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatYuan } from './format';
+
+/**
+ * The dashboard's charts (Chakra UI charts over Recharts). This module is loaded only by the
+ * dashboard, after its figures, so Recharts stays out of every other page. Animations are off:
+ * a refresh every 30 s redraws the bars in place instead of growing them again.
+ */
+
+const TYPE_COLORS = [
+  'pink.solid',
+  'blue.solid',
+  'teal.solid',
+  'orange.solid',
+  'purple.solid',
+  'cyan.solid',
+  'gray.solid',
+];
+
+type SalesRow = Record<string, string | number>;
+
+/** 30 days of paid sales, one stacked bar a day, one colour an activity type. */
+export function SalesTrendChart({ trend }: { trend: MerchantDashboard['trend'] }) {
+  const keys = trend.types.map((t) => `t${t.type}`);
+  const chart = useChart<SalesRow>({
+    data: trend.days.map((day) => {
+      const row: SalesRow = { date: day.date };
+      trend.types.forEach((_, i) => {
+        row[keys[i]!] = day.by_type[i] ?? 0;
+      });
+      return row;
+    }),
+    series: trend.types.map((t, i) => ({
+      name: keys[i]!,
+      label: t.type_text,
+      color: TYPE_COLORS[i % TYPE_COLORS.length],
+      stackId: 'sales',
+    })),
+  });
+  return (
+    <Chart.Root h="xs" aspectRatio="auto" chart={chart} data-testid="dash-sales-chart">
+      <BarChart responsive data={chart.data}>
+        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+        <XAxis dataKey={chart.key('date')} tickLine={false} axisLine={false} minTickGap={24} fontSize={12} />
+        <YAxis
+          tickLine={false}
+          axisLine={false}
+          width={72}
+          fontSize={12}
+          tickFormatter={(v: number) => formatYuan(v).replace(/\.00$/, '')}
+        />
+        <Tooltip
+          cursor={{ fill: chart.color('bg.muted') }}
+          animationDuration={100}
+          content={<Chart.Tooltip formatter={(v: number) => formatYuan(Number(v))} />}
+        />
+        <Legend content={<Chart.Legend />} />
+        {chart.series.map((s) => (
+          <Bar
+            key={String(s.name)}
+            isAnimationActive={false}
+            dataKey={chart.key(s.name)}
+            fill={chart.color(s.color)}
+            stackId={s.stackId}
+            maxBarSize={28}
+          />
+        ))}
+      </BarChart>
+    </Chart.Root>
+  );
+}
+
+type CouponRow = CouponDashboard['trend'][number];
+
+/** 30 days of coupons claimed and used. */
+export function CouponTrendChart({ trend }: { trend: CouponDashboard['trend'] }) {
+  const chart = useChart<CouponRow>({
+    data: trend,
+    series: [
+      { name: 'claimed', label: '领取', color: 'blue.solid' },
+      { name: 'used', label: '使用', color: 'pink.solid' },
+    ],
+  });
+  return (
+    <Chart.Root h="xs" aspectRatio="auto" chart={chart} data-testid="dash-coupon-chart">
+      <LineChart responsive data={chart.data}>
+        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+        <XAxis dataKey={chart.key('date')} tickLine={false} axisLine={false} minTickGap={24} fontSize={12} />
+        <YAxis tickLine={false} axisLine={false} width={48} fontSize={12} allowDecimals={false} />
+        <Tooltip
+          animationDuration={100}
+          content={<Chart.Tooltip formatter={(v: number) => formatCount(Number(v))} />}
+        />
+        <Legend content={<Chart.Legend />} />
+        {chart.series.map((s) => (
+          <Line
+            key={String(s.name)}
+            type="monotone"
+            isAnimationActive={false}
+            dataKey={chart.key(s.name)}
+            stroke={chart.color(s.color)}
+            strokeWidth={2}
+            dot={false}
+          />
+        ))}
+      </LineChart>
+    </Chart.Root>
+  );
+}

@@ -1,0 +1,171 @@
+import { Badge, Box, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowDownRight, ArrowUpRight, Inbox, Minus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { dayChange } from './format';
+
+/**
+ * A dashboard card: its title, a skeleton while the first answer is on its way (never on a
+ * refresh: the figures stay while the page asks again), the empty state when nothing is there.
+ */
+export function DashCard({
+  title,
+  extra,
+  loading,
+  empty,
+  emptyText = '暂无数据',
+  skeleton = 3,
+  testId,
+  children,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  loading: boolean;
+  empty?: boolean;
+  emptyText?: string;
+  skeleton?: number;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack bg="white" rounded="lg" shadow="xs" p="5" gap="4" data-testid={testId} aria-busy={loading} minW="0">
+      <Flex align="center" justify="space-between" gap="3">
+        <Heading size="sm" fontWeight="600">
+          {title}
+        </Heading>
+        {extra}
+      </Flex>
+      {loading ? (
+        <Stack gap="3" data-testid={`${testId}-skeleton`}>
+          {Array.from({ length: skeleton }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines
+            <Skeleton key={i} h="5" />
+          ))}
+        </Stack>
+      ) : empty ? (
+        <Stack align="center" justify="center" py="6" gap="2" color="fg.subtle" data-testid={`${testId}-empty`}>
+          <Inbox size={28} />
+          <Text fontSize="sm">{emptyText}</Text>
+        </Stack>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}
+
+/** A figure that opens the list of its rows. */
+export function FigureLink({ href, testId, children }: { href: string; testId: string; children: ReactNode }) {
+  return (
+    <RouterLink to={href} data-testid={testId}>
+      <Box
+        as="span"
+        display="inline-block"
+        rounded="sm"
+        transition="color 0.15s"
+        _hover={{ color: 'brand.600', textDecoration: 'underline' }}
+      >
+        {children}
+      </Box>
+    </RouterLink>
+  );
+}
+
+/** 较昨日 with an arrow: red up, green down, as zh-CN readers expect of sales. */
+export function ChangeBadge({ today, yesterday, testId }: { today: number; yesterday: number; testId?: string }) {
+  const change = dayChange(today, yesterday);
+  const Icon = change.direction === 'up' ? ArrowUpRight : change.direction === 'down' ? ArrowDownRight : Minus;
+  const palette = change.direction === 'up' ? 'red' : change.direction === 'down' ? 'green' : 'gray';
+  return (
+    <Badge colorPalette={palette} variant="subtle" gap="1" alignSelf="flex-start" data-testid={testId}>
+      <Icon size={12} />
+      {change.text}
+    </Badge>
+  );
+}
+
+/** A headline figure: label, the linked value, and what it compares with. */
+export function StatCard({
+  label,
+  value,
+  href,
+  testId,
+  loading,
+  footer,
+  icon,
+}: {
+  label: string;
+  value: string;
+  href: string | undefined;
+  testId: string;
+  loading: boolean;
+  footer?: ReactNode;
+  icon?: ReactNode;
+}) {
+  return (
+    <Stack bg="white" rounded="lg" shadow="xs" p="5" gap="2" data-testid={`${testId}-card`} aria-busy={loading}>
+      <HStack justify="space-between">
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+        {icon && (
+          <Flex w="8" h="8" rounded="md" bg="brand.50" color="brand.600" align="center" justify="center">
+            {icon}
+          </Flex>
+        )}
+      </HStack>
+      {loading || !href ? (
+        <Stack gap="2" data-testid={`${testId}-skeleton`}>
+          <Skeleton h="8" w="60%" />
+          <Skeleton h="4" w="40%" />
+        </Stack>
+      ) : (
+        <>
+          <Text fontSize="2xl" fontWeight="700" lineHeight="1.2" truncate>
+            <FigureLink href={href} testId={testId}>
+              {value}
+            </FigureLink>
+          </Text>
+          {footer}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** One line of a to-do or alert list: a label and the linked count. */
+export function FigureRow({
+  label,
+  hint,
+  value,
+  href,
+  testId,
+  tone = 'default',
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  value: string;
+  href: string;
+  testId: string;
+  tone?: 'default' | 'warn';
+}) {
+  return (
+    <Flex align="center" justify="space-between" gap="3" py="2" borderBottomWidth="1px" borderColor="gray.100">
+      <Box minW="0">
+        <Text fontSize="sm" truncate>
+          {label}
+        </Text>
+        {hint && (
+          <Text fontSize="xs" color="fg.subtle" truncate>
+            {hint}
+          </Text>
+        )}
+      </Box>
+      <Text fontWeight="700" fontSize="lg" color={tone === 'warn' && value !== '0' ? 'orange.600' : undefined}>
+        <FigureLink href={href} testId={testId}>
+          {value}
+        </FigureLink>
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,209 @@
+// The home dashboard of each role: the merchant's figures follow a player's draw and pickup and the
+// merchant's shipment (the draw shows up through the page's own 30 s refresh, without a skeleton),
+// and every figure opens its list with the filters set; the coupon manager's and the reviewer's
+// views with their links.
+import { api, createClient, DEV_APP_SECRET } from '@toy/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { useBrowserStack } from '../support/suite.js';
+
+const PHONE = '15622220001';
+
+/** A figure's number as it reads on the page (¥1,234.50 → 1234.5). */
+async function figure(page: Page, testId: string): Promise<number> {
+  const text = (await page.getByTestId(testId).first().textContent()) ?? '';
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+/**
+ * Clicks a figure and checks that its list opened with the figure's filters in the address: the
+ * same path and the same query as the link, the brand of the dashboard among them.
+ */
+async function opensList(page: Page, testId: string, path: string, expected: Record<string, string> = {}) {
+  const link = page.getByTestId(testId).first();
+  const href = (await link.getAttribute('href')) ?? '';
+  const target = new URL(href, page.url());
+  expect(target.pathname).toBe(path);
+  for (const [key, value] of Object.entries(expected)) expect(target.searchParams.get(key)).toBe(value);
+  await link.click();
+  await page.waitForURL((url) => url.pathname === path);
+  const landed = new URL(page.url());
+  for (const [key, value] of target.searchParams) expect(landed.searchParams.get(key)).toBe(value);
+  return landed;
+}
+
+async function backToDashboard(page: Page, view: string) {
+  await page.goBack();
+  await page.waitForURL(/\/dashboard/);
+  await expect.poll(() => page.getByTestId(view).isVisible()).toBe(true);
+}
+
+describe.skipIf(!hasBrowser)('dashboard', () => {
+  const suite = useBrowserStack();
+
+  it('merchant: today’s figures follow a draw, a pickup and its shipment; each figure opens its list', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
+    await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
+    await expect.poll(() => page.getByTestId('dash-merchant').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('dash-draws').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId('welcome').textContent()).toContain('品牌主演示');
+    const ipId = new URL(page.url()).searchParams.get('ip_id')!;
+    await expect
+      .poll(() => page.getByTestId('dash-sales-chart').or(page.getByTestId('dash-trend-empty')).count())
+      .toBe(1);
+    await page.waitForTimeout(400);
+    await shot(page, 'dashboard-merchant');
+
+    const before = {
+      draws: await figure(page, 'dash-draws'),
+      orders: await figure(page, 'dash-orders'),
+      sales: await figure(page, 'dash-sales'),
+      stored: await figure(page, 'dash-stored'),
+      pickups: await figure(page, 'dash-pickups-to-ship'),
+    };
+
+    // A player draws one box of the brand's first draw machine on sale.
+    const client = createClient({ baseUrl: suite.stack.apiUrl, secret: DEV_APP_SECRET });
+    const token = await suite.stack.login('brand@demo.local');
+    const machines = await client.call(
+      api.drawMachine.list,
+      { ip_id: Number(ipId), keyword: '', page: 1, limit: 50 },
+      {
+        token,
+      },
+    );
+    const machine = machines.list.find((m) => m.off === 0)!;
+    const { player_token } = await client.call(api.player.login, { phone: PHONE, nickname: '' });
+    const headers = { player_token };
+    const drawn = await client.call(api.player.draw, { batch_id: machine.id, use_bean: 0 }, { headers });
+
+    // The page asks again by itself within 30 s; the figures stay on screen meanwhile.
+    await expect.poll(() => figure(page, 'dash-draws'), { timeout: 45_000, interval: 1_000 }).toBe(before.draws + 1);
+    expect(await page.getByTestId('dash-draws-skeleton').count()).toBe(0);
+    expect(await figure(page, 'dash-orders')).toBe(before.orders + 1);
+    expect(await figure(page, 'dash-sales')).toBeGreaterThan(before.sales);
+    expect(await figure(page, 'dash-stored')).toBe(before.stored + 1);
+
+    // The player asks for the box to be shipped: one more pickup to ship, one less stored item.
+    const pickup = await client.call(
+      api.player.pickup,
+      {
+        deposit_ids: [drawn.deposit_id],
+        username: '看板收件人',
+        phone: PHONE,
+        province: '上海市',
+        city: '上海市',
+        area: '徐汇区',
+        address: '漕溪北路 18 号',
+      },
+      { headers },
+    );
+    await page.reload();
+    await expect.poll(() => figure(page, 'dash-pickups-to-ship'), { timeout: 20_000 }).toBe(before.pickups + 1);
+    expect(await figure(page, 'dash-stored')).toBe(before.stored);
+
+    // The merchant ships it: back to the count before.
+    await client.call(
+      api.pickup.ship,
+      { order_sn: pickup.order_sn, express_company: '顺丰速运', express: 'SF0018' },
+      { token },
+    );
+    await page.reload();
+    await expect.poll(() => figure(page, 'dash-pickups-to-ship'), { timeout: 20_000 }).toBe(before.pickups);
+    await shot(page, 'dashboard-merchant-after');
+    await page.getByTestId('dash-alerts').scrollIntoViewIfNeeded();
+    await shot(page, 'dashboard-merchant-work');
+
+    // Every figure opens its list with the dashboard's brand and the figure's filters.
+    const brand = { ip_id: ipId };
+    await opensList(page, 'dash-orders-to-ship', '/order/boxList', { ...brand, state: '2' });
+    await expect.poll(() => page.getByTestId('order-filter-state').inputValue()).toBe('2');
+    await backToDashboard(page, 'dash-merchant');
+
+    await opensList(page, 'dash-draws', '/order/boxList', { ...brand, active_type: '13' });
+    await expect.poll(() => page.getByTestId('order-filter-type').inputValue()).toBe('13');
+    await backToDashboard(page, 'dash-merchant');
+
+    const orders = await opensList(page, 'dash-orders', '/order/boxList', brand);
+    expect(orders.searchParams.get('begin_at')).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await backToDashboard(page, 'dash-merchant');
+
+    await opensList(page, 'dash-pickups-to-ship', '/order/sendList', brand);
+    await expect.poll(() => page.getByTestId('pickup-page').isVisible()).toBe(true);
+    await backToDashboard(page, 'dash-merchant');
+
+    await opensList(page, 'dash-refunds', '/order/boxList', brand);
+    await expect.poll(() => page.getByTestId('order-page').isVisible()).toBe(true);
+    await backToDashboard(page, 'dash-merchant');
+
+    await opensList(page, 'dash-stored', '/blindBox/boxList', brand);
+    await backToDashboard(page, 'dash-merchant');
+
+    await opensList(page, 'dash-records-rejected', '/blindBox/records', { status: '2' });
+    await backToDashboard(page, 'dash-merchant');
+
+    await opensList(page, 'dash-releases-pending', '/jackpot/list', brand);
+    await backToDashboard(page, 'dash-merchant');
+
+    await opensList(page, 'dash-top-series', '/blindBox/list', { ...brand, keyword: machine.title });
+    await expect.poll(() => page.getByTestId('dm-row').filter({ hasText: machine.title }).count()).toBe(1);
+    await backToDashboard(page, 'dash-merchant');
+
+    // The brand filter is in the address: another brand asks again for its own figures.
+    expect(await page.getByTestId('dash-brand').inputValue()).toBe(ipId);
+    await context.close();
+  });
+
+  it('coupon manager: coupons in progress, claimed and used today, the trend; the links open the coupon list', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'coupon@demo.local');
+    await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
+    await expect.poll(() => page.getByTestId('dash-coupon').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('dash-coupons-live').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId('dash-claimed').isVisible()).toBe(true);
+    expect(await page.getByTestId('dash-used').isVisible()).toBe(true);
+    expect(await page.getByTestId('dash-merchant').count()).toBe(0);
+    const ipId = new URL(page.url()).searchParams.get('ip_id')!;
+    await page.waitForTimeout(400);
+    await shot(page, 'dashboard-coupon');
+
+    await opensList(page, 'dash-coupons-live', '/blindBox/coupon', { ip_id: ipId, state: '1' });
+    await expect.poll(() => page.getByTestId('coupon-page').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('coupon-filter-state-1').getAttribute('data-state')).toBe('checked');
+    await context.close();
+  });
+
+  it('reviewer: the queue by kind with the oldest wait; each count opens its tab of the review page', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'reviewer@demo.local');
+    await page.waitForURL(/\/dashboard/);
+    await expect.poll(() => page.getByTestId('dash-review').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('dash-queue-record-count').isVisible(), { timeout: 20_000 }).toBe(true);
+    for (const kind of ['record', 'kuji', 'toy', 'moment', 'skin'])
+      expect(await page.getByTestId(`dash-queue-${kind}-count`).isVisible()).toBe(true);
+    expect(await page.getByTestId('dash-brand').count()).toBe(0);
+    await page.waitForTimeout(400);
+    await shot(page, 'dashboard-reviewer');
+
+    const tabs: [string, string][] = [
+      ['record', 'records'],
+      ['kuji', 'kuji'],
+      ['toy', 'toy'],
+      ['skin', 'skin'],
+    ];
+    for (const [kind, tab] of tabs) {
+      await opensList(page, `dash-queue-${kind}-count`, '/review/blindBox');
+      await expect.poll(() => page.getByTestId(`review-tab-${tab}`).getAttribute('aria-selected')).toBe('true');
+      await backToDashboard(page, 'dash-review');
+    }
+    await opensList(page, 'dash-queue-moment-count', '/review/blindBox', { tab: 'toy', kind: 'moment' });
+    await expect.poll(() => page.getByTestId('review-tab-toy').getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('toy-review-kind').locator('[data-state="checked"]').first().textContent())
+      .toContain('精彩时刻');
+    await context.close();
+  });
+});
