@@ -2,6 +2,7 @@ import { api, type MerchantDashboard, messages, type Order } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
+import { couponBody, DAY, shanghaiText } from './coupon-helpers.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { brandIds, call, createMerchant, login, unique } from './helpers.js';
 import { approvedKuji, kujiDraw } from './kuji-draw-helpers.js';
@@ -31,8 +32,8 @@ const newPlayer = () => {
   phones += 1;
   return player(app, `1366${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`);
 };
-const day = 86_400_000;
-const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+const day = DAY;
+const fmt = shanghaiText;
 const todayText = fmt(Date.now()).slice(0, 10);
 
 describe('role and tenancy', () => {
@@ -245,25 +246,7 @@ describe('the merchant view', () => {
 
 describe('the coupon view', () => {
   const create = async (over: Record<string, unknown>) => {
-    const res = await call(
-      app,
-      api.coupon.create,
-      {
-        ip_id: couponBrand,
-        title: unique('券'),
-        business_type: 1,
-        coupon_type: 5,
-        face_value: 3,
-        invalid_type: 1,
-        start_time: fmt(Date.now() - day),
-        end_time: fmt(Date.now() + 30 * day),
-        total_num: 100,
-        limit_num: 1,
-        receive_condition: 6,
-        ...over,
-      } as never,
-      { token: coupon },
-    );
+    const res = await call(app, api.coupon.create, couponBody(couponBrand, over) as never, { token: coupon });
     expect(res.statusCode).toBe(200);
     return res.body.data.id as number;
   };
@@ -302,20 +285,7 @@ describe('the coupon view of a brand with release sales', () => {
     const res = await call(
       app,
       api.coupon.create,
-      {
-        ip_id: molly,
-        title: unique('发售券'),
-        business_type: 2,
-        coupon_type: 0,
-        full_amount: 10,
-        face_value: 3,
-        invalid_type: 1,
-        start_time: fmt(Date.now() - day),
-        end_time: fmt(Date.now() + 30 * day),
-        total_num: 100,
-        limit_num: 1,
-        receive_condition: 6,
-      } as never,
+      couponBody(molly, { title: unique('发售券'), business_type: 2, coupon_type: 0, full_amount: 10 }) as never,
       { token: brand },
     );
     expect(res.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { Ticket, TicketCheck, TicketPlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { dateOf, formatCount } from './format';
 import { hrefOf } from './links';
-import { ChangeBadge, DashCard, FigureRow, StatCard } from './parts';
+import { DashCard, DayStatCard, FigureRow, StatCard } from './parts';
 
 const CouponTrendChart = lazy(() => import('./TrendCharts').then((m) => ({ default: m.CouponTrendChart })));
 
@@ -22,23 +22,21 @@ export function CouponView({ data }: { data: CouponDashboard | undefined }) {
           testId="dash-coupons-live"
           loading={loading}
         />
-        <StatCard
+        <DayStatCard
           label="今日领取"
           icon={<TicketPlus size={18} />}
-          value={formatCount(data?.claimed_today.today ?? 0)}
-          href={data && hrefOf(data.claimed_today.link)}
+          figure={data?.claimed_today}
+          format={formatCount}
           testId="dash-claimed"
           loading={loading}
-          footer={data && <ChangeBadge today={data.claimed_today.today} yesterday={data.claimed_today.yesterday} />}
         />
-        <StatCard
+        <DayStatCard
           label="今日使用"
           icon={<TicketCheck size={18} />}
-          value={formatCount(data?.used_today.today ?? 0)}
-          href={data && hrefOf(data.used_today.link)}
+          figure={data?.used_today}
+          format={formatCount}
           testId="dash-used"
           loading={loading}
-          footer={data && <ChangeBadge today={data.used_today.today} yesterday={data.used_today.yesterday} />}
         />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">

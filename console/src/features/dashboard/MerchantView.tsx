@@ -4,7 +4,7 @@ import { Banknote, Boxes, ShoppingCart, Wallet } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatCount, formatYuan } from './format';
 import { hrefOf } from './links';
-import { ChangeBadge, DashCard, FigureLink, FigureRow, StatCard } from './parts';
+import { DashCard, DayStatCard, FigureLink, FigureRow, StatCard } from './parts';
 
 const SalesTrendChart = lazy(() => import('./TrendCharts').then((m) => ({ default: m.SalesTrendChart })));
 
@@ -17,32 +17,29 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
   return (
     <Stack gap="4" data-testid="dash-merchant">
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <StatCard
+        <DayStatCard
           label="今日销售额"
           icon={<Banknote size={18} />}
-          value={formatYuan(today?.sales.today ?? 0)}
-          href={today && hrefOf(today.sales.link)}
+          figure={today?.sales}
+          format={formatYuan}
           testId="dash-sales"
           loading={loading}
-          footer={today && <ChangeBadge today={today.sales.today} yesterday={today.sales.yesterday} />}
         />
-        <StatCard
+        <DayStatCard
           label="今日订单"
           icon={<ShoppingCart size={18} />}
-          value={formatCount(today?.orders.today ?? 0)}
-          href={today && hrefOf(today.orders.link)}
+          figure={today?.orders}
+          format={formatCount}
           testId="dash-orders"
           loading={loading}
-          footer={today && <ChangeBadge today={today.orders.today} yesterday={today.orders.yesterday} />}
         />
-        <StatCard
+        <DayStatCard
           label="今日抽数"
           icon={<Boxes size={18} />}
-          value={formatCount(today?.draws.today ?? 0)}
-          href={today && hrefOf(today.draws.link)}
+          figure={today?.draws}
+          format={formatCount}
           testId="dash-draws"
           loading={loading}
-          footer={today && <ChangeBadge today={today.draws.today} yesterday={today.draws.yesterday} />}
         />
         <StatCard
           label="待结算金额"

@@ -1,8 +1,10 @@
 import { Badge, Box, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { DayComparison } from '@toy/shared';
 import { ArrowDownRight, ArrowUpRight, Inbox, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { dayChange } from './format';
+import { hrefOf } from './links';
 
 /**
  * A dashboard card: its title, a skeleton while the first answer is on its way (never on a
@@ -167,5 +169,28 @@ export function FigureRow({
         </FigureLink>
       </Text>
     </Flex>
+  );
+}
+
+/** A figure of today, linked to its rows, with its change against yesterday. */
+export function DayStatCard({
+  figure,
+  format,
+  ...card
+}: {
+  label: string;
+  icon: ReactNode;
+  figure: DayComparison | undefined;
+  format: (n: number) => string;
+  testId: string;
+  loading: boolean;
+}) {
+  return (
+    <StatCard
+      {...card}
+      value={format(figure?.today ?? 0)}
+      href={figure && hrefOf(figure.link)}
+      footer={figure && <ChangeBadge today={figure.today} yesterday={figure.yesterday} />}
+    />
   );
 }
