@@ -15,6 +15,9 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** The rows of a raw `db.execute(sql`…`)`, typed by the caller (PGlite and node-postgres both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export type Database =
   | { kind: 'pglite'; db: Db; client: PGlite; cache: ReadCache; close: () => Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; cache: ReadCache; close: () => Promise<void> };

@@ -39,5 +39,3 @@ export const idList = (ids: readonly number[]) =>
     (ids.length ? ids : [0]).map((id) => sql`${id}`),
     sql`, `,
   );
-
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -1,8 +1,7 @@
 import { REVIEW_KINDS, type ReviewDashboard, type ReviewKind } from '@toy/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { formatTime } from '../../lib/time.js';
-import { rowsOf } from './days.js';
 
 /**
  * The platform reviewer's queue: per kind, the items pending review and when the one waiting

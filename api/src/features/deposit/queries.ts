@@ -1,7 +1,7 @@
 import { type DepositFilterValues, type DepositOrder, depositStateText } from '@toy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { fenToYuan } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
 import { contains, shanghaiTime } from '../pickup/queries.js';
@@ -67,8 +67,6 @@ const SELECT = sql`select d.id, d.ip_id, coalesce(dm.title, k.title) as title, o
   pl.avatar, pl.nickname as name, o.order_sn,
   to_char(d.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as created_at,
   p.username, p.phone, p.province, p.city, p.area, p.address`;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function countDeposits(db: Writer, where: SQL): Promise<number> {
   const [r] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${FROM} where ${where}`));

@@ -1,7 +1,7 @@
 import { ACTIVITY_DRAW_BOX, type BoxGoodsRow, type DrawMachine } from '@toy/shared';
 import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { blindBoxTemplates, brands, drawMachineGoods, drawMachines } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -9,8 +9,6 @@ import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 
 export type MachineRow = typeof drawMachines.$inferSelect;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A machine of one of `brandIds` (locked for the transaction when asked), else 404 like a missing one. */
 export async function findMachine(db: Db | Tx, id: number, brandIds: number[], lock = false): Promise<MachineRow> {

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { type Db, rowsOf } from '../../db/client.js';
 
 /**
  * The reconciliation check: every stored counter of the draw machines recomputed from the records.

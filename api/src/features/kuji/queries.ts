@@ -9,7 +9,7 @@ import {
 } from '@toy/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { brands, kujiBoxes, kujiGoods, kujis } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -26,7 +26,6 @@ import { picUrl } from '../../lib/urls.js';
 export type KujiDbRow = typeof kujis.$inferSelect;
 export type KujiGoodsDbRow = typeof kujiGoods.$inferSelect;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),

@@ -8,7 +8,7 @@ import {
 } from '@toy/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { deposits, drawMachines, kujis, orderItems, pickupShipments, pickups, players } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -50,8 +50,6 @@ export function pickupWhere(brandIds: number[], f: Omit<PickupFilterValues, 'ip_
     conds.push(sql`exists (select 1 from deposits d where d.pickup_id = p.id and d.state = ${Number(f.state)})`);
   return sql.join(conds, sql` and `);
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function countPickups(db: Writer, where: SQL): Promise<number> {
   const [r] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pickups p where ${where}`));

@@ -21,14 +21,16 @@ export function useAlbumAssignment(member: AlbumMember, ipId: number | undefined
   const column = <T extends { catalog_id: number | null }>(): Column<T> => ({
     key: 'catalog',
     header: '合辑',
-    render: (r) =>
-      titleOf(r.catalog_id) ? (
+    render: (r) => {
+      const title = titleOf(r.catalog_id);
+      return title ? (
         <Badge colorPalette="purple" variant="subtle" data-testid={`${member}-album`}>
-          {titleOf(r.catalog_id)}
+          {title}
         </Badge>
       ) : (
         <Text color="fg.subtle">—</Text>
-      ),
+      );
+    },
   });
   const dialog = (
     <SetAlbumDialog member={member} ids={ids} options={options} onClose={() => setIds(null)} onDone={onDone} />
