@@ -7,7 +7,9 @@ import { scaled } from '../scripts/patience.mjs';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    fileParallelism: false,
+    // Two files at a time, one per core: each file has its own app and database (PGlite in memory, or
+    // a PostgreSQL database of its own), so files cannot see each other's rows.
+    maxWorkers: 2,
     testTimeout: scaled(120_000),
     hookTimeout: scaled(120_000),
   },

@@ -4,8 +4,9 @@ import { scaled } from './support/patience.js';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
-    // One browser and one stack per file; files run one after another on these small machines.
-    fileParallelism: false,
+    // One browser and one stack per file (its own ports and data directory); two files at a time,
+    // since a browser journey mostly waits on the page.
+    maxWorkers: 2,
     // A whole user journey per test: limits catch a hang, they do not time the journey; longer under
     // load (support/patience.ts).
     testTimeout: scaled(120_000),
