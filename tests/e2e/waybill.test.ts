@@ -108,11 +108,24 @@ describe.skipIf(!hasBrowser)('waybill printing', () => {
       join(shots, 'waybill-label'),
     ]);
 
-    // 打印 loads the same PDF into a frame for printing.
+    // 打印 loads the same PDF into a frame and asks that frame to print. The browser's own print is
+    // replaced by a counter: a headless Chromium printing a PDF frame while the page goes on can crash
+    // the page, and no test can press the print dialog's buttons anyway.
+    await page.evaluate(() => {
+      (window as unknown as { printed: string[] }).printed = [];
+    });
+    await context.addInitScript(() => {
+      window.print = () => {
+        (window.top as unknown as { printed: string[] }).printed.push(location.protocol);
+      };
+    });
     await page.getByTestId('waybill-print').click();
     await expect
       .poll(() => page.locator('iframe[data-testid="waybill-print-frame"]').getAttribute('src'))
       .toMatch(/^blob:/);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed))
+      .toEqual(['blob:']);
 
     // 退出 forgets the ERP token: the login form again.
     await page.getByTestId('erp-logout').click();
