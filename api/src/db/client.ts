@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +17,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 /** The rows of a raw `db.execute(sql`…`)`, typed by the caller (PGlite and node-postgres both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** `a, b, c` of integer ids for a raw `in (…)`; an empty list reads as `(0)`, which matches nothing. */
+export const idList = (ids: readonly number[]) =>
+  sql.join(
+    (ids.length ? ids : [0]).map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 export type Database =
   | { kind: 'pglite'; db: Db; client: PGlite; cache: ReadCache; close: () => Promise<void> }

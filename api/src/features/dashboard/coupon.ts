@@ -8,9 +8,9 @@ import {
   type DashboardLink,
 } from '@toy/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.js';
+import { type Db, idList, rowsOf } from '../../db/client.js';
 import { formatTime } from '../../lib/time.js';
-import { calendar, dayOf, dayText, idList } from './days.js';
+import { calendar, dayOf, dayText } from './days.js';
 
 /**
  * The coupon manager's figures (coupon_admin): coupons in progress (claim period includes now),

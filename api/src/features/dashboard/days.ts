@@ -32,10 +32,3 @@ export function calendar(now: number, trendDays: number) {
   };
 }
 export type Calendar = ReturnType<typeof calendar>;
-
-/** `a, b, c` of integer ids for `in (…)`; an empty list reads as `(0)`, which matches nothing. */
-export const idList = (ids: readonly number[]) =>
-  sql.join(
-    (ids.length ? ids : [0]).map((id) => sql`${id}`),
-    sql`, `,
-  );

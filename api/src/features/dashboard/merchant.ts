@@ -14,11 +14,11 @@ import {
   type StockAlert,
 } from '@toy/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.js';
+import { type Db, idList, rowsOf } from '../../db/client.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { countOrders, orderConditions } from '../order/queries.js';
-import { type Calendar, calendar, dayOf, dayText, idList } from './days.js';
+import { type Calendar, calendar, dayOf, dayText } from './days.js';
 
 /**
  * The merchant's figures (box_admin): every one a query over the records of `brandIds`. Sales are

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ACTIVITY_DRAW_BOX, arrangeCases, type Counts, messages, recordHash } from '@toy/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import {
   boxAllocations,
   deposits,
@@ -343,8 +343,7 @@ async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: numb
     select d.id, i.case_no, i.position, i.order_id, (select count(*) from l)::int as logged, (select count(*) from c)::int as paid,
       (select count(*) from s)::int as opened
     from d join i on i.id = d.order_item_id`);
-  const rows = (result as unknown as { rows: { id: number; case_no: number; position: number; order_id: number }[] })
-    .rows;
+  const rows = rowsOf<{ id: number; case_no: number; position: number; order_id: number }>(result);
   const depositOf = new Map(rows.map((r) => [`${r.case_no}:${r.position}`, r]));
   for (const d of drawn) d.depositId = depositOf.get(`${d.caseNo}:${d.position}`)!.id;
   return drawn.map((d) => ({ playerId: d.playerId, orderId: depositOf.get(`${d.caseNo}:${d.position}`)!.order_id }));

@@ -1,7 +1,7 @@
 import { ACTIVITY_DRAW_BOX, type BoxGoodsRow, type DrawMachine } from '@toy/shared';
 import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { type Db, rowsOf, type Tx } from '../../db/client.js';
+import { type Db, idList, rowsOf, type Tx } from '../../db/client.js';
 import { blindBoxTemplates, brands, drawMachineGoods, drawMachines } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -40,24 +40,21 @@ export async function machineCounts(db: Db | Tx, ids: number[]): Promise<Map<num
   if (ids.length === 0) return out;
   for (const id of ids)
     out.set(id, { saleAmount: 0, waitSettlement: 0, settled: 0, sold: 0, byState: {}, listed: 0, hiddenListed: 0 });
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const list = idList(ids);
   const money = rowsOf<{ id: number; sale: number; wait: number; settled: number; sold: number }>(
     await db.execute(sql`
       select active_id as id, coalesce(sum(price), 0)::int as sale,
         coalesce(sum(merchant_income) filter (where settle_state = 0), 0)::int as wait,
         coalesce(sum(merchant_income) filter (where settle_state = 1), 0)::int as settled,
         coalesce(sum(buy_num), 0)::int as sold
-      from orders where type = ${ACTIVITY_DRAW_BOX} and active_id in (${idList}) group by active_id`),
+      from orders where type = ${ACTIVITY_DRAW_BOX} and active_id in (${list}) group by active_id`),
   );
   for (const r of money)
     Object.assign(out.get(r.id)!, { saleAmount: r.sale, waitSettlement: r.wait, settled: r.settled, sold: r.sold });
   const states = rowsOf<{ id: number; state: number; n: number }>(
     await db.execute(sql`
       select batch_id as id, state, count(*)::int as n from deposits
-      where batch_id in (${idList}) group by batch_id, state`),
+      where batch_id in (${list}) group by batch_id, state`),
   );
   for (const r of states) out.get(r.id)!.byState[r.state] = r.n;
   const listed = rowsOf<{ id: number; n: number; hidden: number }>(
@@ -66,7 +63,7 @@ export async function machineCounts(db: Db | Tx, ids: number[]): Promise<Map<num
       from draw_machine_cases c
       cross join lateral unnest(c.styles) as s(style_id)
       join draw_machine_goods g on g.batch_id = c.batch_id and g.style_id = s.style_id
-      where c.batch_id in (${idList})
+      where c.batch_id in (${list})
         and not exists (select 1 from draw_removed_cases r where r.batch_id = c.batch_id and r.case_no = c.case_no)
       group by c.batch_id`),
   );

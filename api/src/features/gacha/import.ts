@@ -2,7 +2,7 @@ import { LIMITS, messages } from '@toy/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { gachaGoods, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import type { StorageDirs } from '../../http/types.js';
@@ -259,7 +259,7 @@ export async function applyImport(
       from json_populate_recordset(null::gacha_goods, ${JSON.stringify(json)}::json) with ordinality as x
       order by x.ordinality
       returning id`);
-    const ids = (created as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const ids = rowsOf<{ id: number }>(created).map((r) => r.id);
     for (const [j, id] of ids.entries()) {
       const after = gachaFields({ ...batch[j]!, id, status: 1, activeIds: [], catalogId: null }, config);
       entries.push({ entity: 'gacha', id, ipId, action: 'import_create', after });

@@ -1,7 +1,7 @@
 import { type GachaGoods, gachaCateText, LIMITS } from '@toy/shared';
 import { and, asc, between, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { gachaActivityGoods, gachaGoods } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -153,7 +153,7 @@ export async function gachaRange(
     from ${g}
     where ${and(gachaWhere(brandIds, f), between(g.id, fromId, toId))}
     order by ${g.id}`);
-  const { rows } = result as unknown as { rows: { r: string }[] };
+  const rows = rowsOf<{ r: string }>(result);
   // Parsed one at a time as the caller takes them, each text let go once parsed, so a chunk's
   // rows are not all alive (and moved to the old generation) while it is written.
   return (function* () {

@@ -4,7 +4,7 @@ import { messages } from '@toy/shared';
 import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { jobs, uploads } from '../../db/schema.js';
 import type { StorageDirs } from '../../http/types.js';
 import { EXPORT_PREFIX } from './files.js';
@@ -114,7 +114,7 @@ export class JobRunner {
     // A plain read first: an idle poll writes nothing (and so leaves PGlite's read cache alone).
     const waiting = await this.db.execute(sql`
       select 1 from jobs where status = 'pending' or (status = 'running' and locked_until < now()) limit 1`);
-    if ((waiting as unknown as { rows: unknown[] }).rows.length === 0) return null;
+    if (rowsOf(waiting).length === 0) return null;
     const lease = this.options.leaseSeconds;
     const result = await this.db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
@@ -125,7 +125,7 @@ export class JobRunner {
         order by id limit 1 for update skip locked
       )
       returning id`);
-    const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    const id = rowsOf<{ id: number }>(result)[0]?.id;
     if (id === undefined) return null;
     const [job] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     return job ?? null;

@@ -9,7 +9,7 @@ import {
 } from '@toy/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { type Db, rowsOf, type Tx } from '../../db/client.js';
+import { type Db, idList, rowsOf, type Tx } from '../../db/client.js';
 import { brands, kujiBoxes, kujiGoods, kujis } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -25,12 +25,6 @@ import { picUrl } from '../../lib/urls.js';
 
 export type KujiDbRow = typeof kujis.$inferSelect;
 export type KujiGoodsDbRow = typeof kujiGoods.$inferSelect;
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** A kuji of one of `brandIds` (locked when asked), else 404 like a missing one. */
 export async function findKuji(db: Db | Tx, id: number, brandIds: number[], lock = false): Promise<KujiDbRow> {

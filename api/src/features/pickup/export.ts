@@ -1,7 +1,7 @@
 import { countryText, deliveryStatusText, jobTitle, PICKUP_SHEET_COLUMNS, type PickupFilterValues } from '@toy/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import type { StorageDirs } from '../../http/types.js';
 import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
 import { writeExport } from '../job/files.js';
@@ -102,7 +102,7 @@ async function fillExport(
       where ${where} and p.id < ${cursor}
       order by p.id desc
       limit ${PICKUP_EXPORT_LIMITS.batchRows}`);
-    const rows = (result as unknown as { rows: ExportRow[] }).rows;
+    const rows = rowsOf<ExportRow>(result);
     if (rows.length === 0) break;
     await add(cellsOf(rows));
     written += rows.length;

@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { pickups, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import type { StorageDirs } from '../../http/types.js';
@@ -184,9 +184,7 @@ export async function applyShipping(tx: Tx, request: FastifyRequest, plan: Impor
       )
       select d.pickup_id, array_agg(d.id order by d.id) as ids, (select count(*) from p)::int as n
       from d group by d.pickup_id`);
-    const shipped = new Map(
-      (result as unknown as { rows: { pickup_id: number; ids: number[] }[] }).rows.map((r) => [r.pickup_id, r.ids]),
-    );
+    const shipped = new Map(rowsOf<{ pickup_id: number; ids: number[] }>(result).map((r) => [r.pickup_id, r.ids]));
     for (const s of batch) {
       const after = { ...s.pickup, deliveryStatus: 1, expressCompany: s.express_company, express: s.express };
       entries.push({
