@@ -7,6 +7,8 @@ import { scaled } from '../scripts/patience.mjs';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Migrate and seed once; each file copies the result (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // Two files at a time, one per core: each file has its own app and database (PGlite in memory, or
     // a PostgreSQL database of its own), so files cannot see each other's rows.
     maxWorkers: 2,

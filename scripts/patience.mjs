@@ -3,15 +3,18 @@
 // is allowed longer, so load makes a test slower, never wrong.
 import { cpus, loadavg } from 'node:os';
 
+/** The most a wait is stretched: past it a slow machine is a failure worth seeing, not a wait. */
+export const MAX_PATIENCE = 3;
+
 /**
- * TEST_TIME_SCALE when set, else the load per core (a load average of 12 on 2 cores gives 6), at
- * least 1 and at most 10. Read at each call: the load changes while a suite runs.
+ * TEST_TIME_SCALE when set, else the load per core (a load average of 4 on 2 cores gives 2), at
+ * least 1 and at most MAX_PATIENCE. Read at each call: the load changes while a suite runs.
  * @returns {number}
  */
 export function patience() {
   const fromEnv = Number(process.env.TEST_TIME_SCALE);
   const load = (loadavg()[0] ?? 0) / Math.max(1, cpus().length);
-  return Math.min(10, Math.max(1, Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : load));
+  return Math.min(MAX_PATIENCE, Math.max(1, Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : load));
 }
 
 /**

@@ -4,6 +4,8 @@ import { scaled } from './support/patience.js';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
+    // Migrate and seed the API's database once; each stack copies it (support/global-setup.ts).
+    globalSetup: ['support/global-setup.ts'],
     // One browser and one stack per file (its own ports and data directory); two files at a time,
     // since a browser journey mostly waits on the page.
     maxWorkers: 2,

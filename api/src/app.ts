@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,9 @@ async function storageDirs(config: Config): Promise<{ dirs: StorageDirs; tempora
   const root = config.dataDir
     ? path.join(config.dataDir, 'uploads')
     : await mkdtemp(path.join(os.tmpdir(), 'toy-api-uploads-'));
+  // A snapshot's files go into a store that has none yet (its database is a copy of the snapshot's).
+  if (config.snapshot && !existsSync(path.join(root, 'seed')))
+    cpSync(path.join(config.snapshot.dir, 'uploads'), root, { recursive: true });
   const dirs = { root, tmp: path.join(root, '.tmp'), thumbs: path.join(root, '.thumbs') };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   return { dirs, temporary: !config.dataDir };
@@ -100,12 +103,19 @@ async function storageDirs(config: Config): Promise<{ dirs: StorageDirs; tempora
  */
 export async function buildApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    dump: config.snapshot && path.join(config.snapshot.dir, 'pglite.tar'),
+  });
   let app: FastifyInstance | undefined;
   try {
     const storage = await storageDirs(config);
-    await runMigrations(database);
-    if (config.seed) await seed(database.db, storage.dirs);
+    // A copy of a snapshot is migrated and seeded already.
+    if (!database.restored && !config.snapshot?.postgresReady) {
+      await runMigrations(database);
+      if (config.seed) await seed(database.db, storage.dirs);
+    }
     app = Fastify({
       logger: { level: config.logLevel },
       trustProxy: config.trustProxy,

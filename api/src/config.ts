@@ -154,7 +154,30 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Failed logins allowed per account and per address within the window (then 429). */
   loginLimits: LoginLimits;
+  /**
+   * Start from a prepared copy instead of migrating and seeding (the test suites make one per run,
+   * db/snapshot.ts). Unset in the product.
+   */
+  snapshot?: Snapshot;
+  /**
+   * The time as the API sees it: order deadlines and timers, refund windows, QR and session expiry.
+   * The wall clock in the product; tests move it instead of waiting.
+   */
+  clock: () => Date;
 }
+
+/**
+ * A migrated and seeded database and the files its seed wrote: `dir/pglite.tar` (a PGlite dump)
+ * and `dir/uploads/`. An empty PGlite database loads the dump; on PostgreSQL the caller made the
+ * database from a template of the same data and says so with `postgresReady`. A database that
+ * already holds data starts as usual.
+ */
+export interface Snapshot {
+  dir: string;
+  postgresReady?: boolean;
+}
+
+const wallClock = () => new Date();
 
 const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
@@ -244,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.LOGIN_ACCOUNT_FAILURES,
       perAddress: e.LOGIN_ADDRESS_FAILURES,
     },
+    clock: wallClock,
   };
 }
 
@@ -276,5 +300,7 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     marketExportSyncRows: overrides.marketExportSyncRows ?? 2000,
     trustProxy: overrides.trustProxy ?? false,
     loginLimits: { ...LOGIN_LIMITS, ...overrides.loginLimits },
+    snapshot: overrides.snapshot,
+    clock: overrides.clock ?? wallClock,
   };
 }

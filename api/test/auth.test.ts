@@ -1,7 +1,7 @@
 import { api, messages } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeApp } from './helpers.js';
+import { call, login, makeApp, movableClock } from './helpers.js';
 
 const m = messages.auth;
 
@@ -165,14 +165,15 @@ describe('QR login', () => {
 
 describe('expiry', () => {
   let short: FastifyInstance;
+  const time = movableClock();
   beforeAll(async () => {
-    short = await makeApp({ qrTtlSeconds: 1, sessionTtlHours: 1 / 3600 });
+    short = await makeApp({ qrTtlSeconds: 1, sessionTtlHours: 1 / 3600, clock: time.clock });
   });
   afterAll(() => short.close());
 
   it('an expired QR answers 400 二维码已失效 to poll and confirm', async () => {
     const { token } = (await call(short, api.auth.qrToken)).body.data;
-    await new Promise((r) => setTimeout(r, 1100));
+    time.advance(1100);
     const poll = await call(short, api.auth.qrLogin, { token });
     expect(poll.statusCode).toBe(400);
     expect(poll.body).toEqual({ status: 400, msg: m.qrExpired, data: null });
@@ -189,7 +190,7 @@ describe('expiry', () => {
   it('an expired session answers 401, even right after a successful call', async () => {
     const { web_token } = await login(short, 'brand@demo.local');
     expect((await call(short, api.user.info, undefined, { token: web_token })).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 1100));
+    time.advance(1100);
     const res = await call(short, api.user.info, undefined, { token: web_token });
     expect(res.statusCode).toBe(401);
     expect(res.body.msg).toBe(messages.common.sessionExpired);

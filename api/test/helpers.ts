@@ -10,23 +10,28 @@ import {
   type Session,
 } from '@toy/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type Config } from '../src/app.js';
 import { brands, userBrands, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
+import { databaseUrl, onServer } from './global-setup.js';
 
 export const PASSWORD = 'demo1234';
 
 /**
- * An app for one test file: in-memory PGlite (or the database of DATABASE_URL, so the same suite
- * runs against PostgreSQL), temp uploads, the demo seed applied.
+ * An app for one test file: a copy of the run's snapshot (global-setup.ts) — in-memory PGlite, or
+ * on PostgreSQL (DATABASE_URL) a database of the file's own made from the snapshot's template —
+ * with temp uploads holding the seed's files.
  */
 export async function makeApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  if (process.env.DATABASE_URL) fileDatabase ??= freshDatabase(process.env.DATABASE_URL);
+  const snapshot = inject('snapshot');
+  if (process.env.DATABASE_URL) fileDatabase ??= copyDatabase(process.env.DATABASE_URL, snapshot.template);
   const app = await buildApp({
     logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
     databaseUrl: fileDatabase ? await fileDatabase : undefined,
     seed: true,
+    // PGlite: `seed: false` is an empty database; PostgreSQL: the file's database is the copy.
+    snapshot: overrides.seed === false && !fileDatabase ? undefined : { dir: snapshot.dir, postgresReady: Boolean(fileDatabase) },
     ...overrides,
   });
   return app;
@@ -37,24 +42,23 @@ let fileDatabase: Promise<string> | undefined;
 
 /**
  * On PostgreSQL each test file gets a database of its own (`toy_test_…`) on the server of `url`,
- * so no file sees the rows another left, as with PGlite; the apps of one file share it. CI drops
- * them after the run.
+ * a copy of the snapshot's template, so no file sees the rows another left, as with PGlite; the
+ * apps of one file share it. CI drops them after the run.
  */
-async function freshDatabase(url: string): Promise<string> {
+async function copyDatabase(url: string, template: string | undefined): Promise<string> {
   const name = `toy_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+  const from = template ? ` template ${template}` : '';
+  // Two files copying the template at the same instant: PostgreSQL refuses the second; try again.
+  for (let attempt = 0; ; attempt++) {
     try {
-      await client.query(statement);
-    } finally {
-      await client.end();
+      await onServer(url, `create database ${name}${from}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
     }
-  };
-  await admin(`create database ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return own.toString();
+  }
+  return databaseUrl(url, name);
 }
 
 export interface CallOptions {
@@ -104,6 +108,20 @@ export async function login(app: FastifyInstance, email: string, password = PASS
   const res = await call(app, api.auth.login, { email, password });
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body.msg}`);
   return res.body.data as Session;
+}
+
+/**
+ * A clock a test moves instead of waiting (config `clock`): the wall clock plus what the test
+ * skipped with `advance`.
+ */
+export function movableClock() {
+  let offset = 0;
+  return {
+    clock: () => new Date(Date.now() + offset),
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
 }
 
 export const unique = (prefix = 't') => `${prefix}-${randomUUID().slice(0, 8)}`;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { fieldError, saveAndExpect, settle, toast } from '../support/page.js';
+import { fieldError, saveAndExpect, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('albums', () => {
@@ -42,7 +42,6 @@ describe.skipIf(!hasBrowser)('albums', () => {
     await page.getByTestId('album-bg-input').setInputFiles(await pngFile(1400, 600, 'album-bg.png'));
     await expect.poll(() => page.getByTestId('album-bg-item').count(), { timeout: 20_000 }).toBe(1);
     await page.getByTestId('album-content').fill('夜空下的星座系列');
-    await settle(page);
     await shot(page, 'album-dialog');
     await page.getByTestId('album-save').click();
     await expect.poll(() => toast(page, '创建成功').isVisible()).toBe(true);
@@ -87,7 +86,6 @@ describe.skipIf(!hasBrowser)('albums', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('album-card').count()).toBe(12);
     expect(await page.getByTestId('pagination').textContent()).toContain('共 13 条');
-    await settle(page);
     await shot(page, 'album-grid');
     await page.getByRole('button', { name: '第 2 页' }).click();
     await page.waitForURL(/page=2/);
@@ -114,7 +112,6 @@ describe.skipIf(!hasBrowser)('albums', () => {
     await expect
       .poll(() => page.getByTestId('confirm-message').textContent())
       .toBe('确定要删除此合辑吗？合辑内的藏品将移出合辑');
-    await settle(page);
     await shot(page, 'album-delete-confirm');
     await page.getByTestId('confirm-cancel').click();
     await expect.poll(() => toast(page, '已取消删除').isVisible()).toBe(true);
@@ -181,7 +178,6 @@ describe.skipIf(!hasBrowser)('albums', () => {
     await page.getByTestId('coupon-album-save').click();
     await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
     await expect.poll(() => coupon.getByTestId('coupon-album').textContent()).toBe('四季合辑');
-    await settle(page);
     await shot(page, 'coupon-album');
 
     // Gacha goods: the same from the gacha list.

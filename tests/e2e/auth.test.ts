@@ -93,7 +93,8 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     // one prompt opens.
     await page.getByTestId('sidebar').getByText('仓库管理').click();
     await expect.poll(() => page.getByTestId('session-expired').isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.waitForTimeout(500);
+    // Both calls have answered before the prompts are counted.
+    await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('session-expired').count()).toBe(1);
     expect(await page.getByTestId('session-expired').textContent()).toContain('登录失效，请重新登录');
     await shot(page, 'session-expired');

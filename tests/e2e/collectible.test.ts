@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { fieldError, saveAndExpect, settle, toast } from '../support/page.js';
+import { fieldError, saveAndExpect, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 /** A binary glTF 2.0 (header and a JSON chunk of a minimal glTF), written to a temp file. */
@@ -53,7 +53,6 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     // The create menu offers the three types.
     await page.getByTestId('collectible-add').click();
     await expect.poll(() => page.getByTestId('collectible-add-1').isVisible()).toBe(true);
-    await settle(page);
     await shot(page, 'collectible-add-menu');
     await page.getByTestId('collectible-add-1').click();
     await page.waitForURL(/\/nft\/goodsAdd\?type=1/);
@@ -79,7 +78,6 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await page.getByTestId('collectible-form-author').fill('甲作者');
     await page.getByTestId('collectible-form-author-toggle').click();
     await page.getByTestId('collectible-form-agreement').click();
-    await settle(page);
     await shot(page, 'collectible-form-image');
     await page.getByTestId('collectible-form-save').click();
     await expect.poll(() => toast(page, '创建成功').isVisible()).toBe(true);
@@ -101,7 +99,6 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await page.getByTestId('collectible-form-cover-input').setInputFiles(await pngFile(300, 300, 'cover.png'));
     await expect.poll(() => page.getByTestId('collectible-form-cover-item').count(), { timeout: 20_000 }).toBe(1);
     await page.getByTestId('collectible-form-file').scrollIntoViewIfNeeded();
-    await settle(page);
     await shot(page, 'collectible-form-glb');
     await page.getByTestId('collectible-form-save').click();
     await page.waitForURL(/\/nft\/goods(\?|$)/);
@@ -130,7 +127,6 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await page.getByTestId('stock-dialog-delete').click();
     await expect.poll(() => page.getByTestId('stock-dialog-row').count()).toBe(2);
     await page.getByTestId('stock-dialog-set-all').click();
-    await settle(page);
     await shot(page, 'collectible-stock-dialog');
     await page.getByTestId('stock-dialog-save').click();
     await expect.poll(() => page.getByTestId('collectible-form-stock-total').textContent()).toBe('共2张，总库存8');
@@ -139,7 +135,6 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     const multi = page.getByTestId('collectible-row').filter({ hasText: '四季' });
     await expect.poll(() => multi.getByTestId('collectible-stock').textContent()).toBe('8');
     expect(await multi.getByTestId('collectible-residue').textContent()).toBe('8');
-    await settle(page);
     await shot(page, 'collectible-list');
 
     // 设置合辑: an album must be chosen.
@@ -148,7 +143,6 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await expect.poll(() => page.getByTestId('collectible-album-dialog').isVisible()).toBe(true);
     await page.getByTestId('collectible-album-save').click();
     await expect.poll(() => fieldError(page, 'catalog_id').textContent()).toBe('请选择数字藏品合辑');
-    await settle(page);
     await shot(page, 'collectible-set-album');
     await page.keyboard.press('Escape');
 
@@ -196,7 +190,6 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await page.getByTestId('composed-generate').click();
     await expect.poll(() => page.getByTestId('composed-result').isVisible(), { timeout: 60_000 }).toBe(true);
     expect(await page.getByTestId('composed-coord').first().textContent()).toContain('1-1-1');
-    await settle(page);
     await shot(page, 'collectible-composed');
     // The zip holds the 27 PNGs (its end-of-directory record counts the entries).
     const href = await page.getByTestId('composed-zip').getAttribute('href');

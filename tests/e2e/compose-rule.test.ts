@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
-import { saveAndExpect, settle, toast } from '../support/page.js';
+import { saveAndExpect, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const fmt = (days: number) =>
@@ -60,7 +60,6 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
 
     await page.getByTestId('compose-pick-target').click();
     await expect.poll(() => page.getByTestId('virtual-row').count()).toBe(3);
-    await settle(page);
     await shot(page, 'compose-target-picker');
     await page.getByTestId('virtual-row').filter({ hasText: '星耀合成款' }).getByTestId('virtual-pick').click();
     await expect.poll(() => page.getByTestId('compose-target-title').textContent()).toBe('星耀合成款');
@@ -93,7 +92,6 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
     await expect.poll(() => toast(page, '2个藏品添加失败,当前列表已存在').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('compose-group-count').textContent()).toBe('共3个藏品');
     await page.getByTestId('virtual-picker-close').click();
-    await settle(page);
     await shot(page, 'compose-form');
 
     // Creating asks to accept the destroy notice: 取消 sends nothing.
@@ -101,7 +99,6 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
     await expect
       .poll(() => page.getByTestId('confirm-message').textContent())
       .toBe('合成规则发布后，玩家合成时消耗的数字藏品将被销毁且不可恢复，确定发布吗？');
-    await settle(page);
     await shot(page, 'compose-notice');
     await page.getByTestId('confirm-cancel').click();
     await expect.poll(() => toast(page, '已取消操作').isVisible()).toBe(true);
@@ -116,7 +113,6 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
     expect(await row.getByTestId('compose-row-surplus').textContent()).toBe('5');
     expect(await row.getByTestId('compose-edit').isVisible()).toBe(true);
     expect(await row.getByTestId('compose-view').count()).toBe(0);
-    await settle(page);
     await shot(page, 'compose-list-not-started');
 
     // Ongoing: view the rules, adjust the remaining stock, change the time.
@@ -127,7 +123,6 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
     await row.getByTestId('compose-view').click();
     await expect.poll(() => page.getByTestId('compose-formula').textContent()).toBe('组A×2 = 星耀合成款');
     await expect.poll(() => page.getByTestId('group-item-row').count()).toBe(3);
-    await settle(page);
     await shot(page, 'compose-rules-dialog');
     await page.keyboard.press('Escape');
 
@@ -138,7 +133,6 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
     await page.getByTestId('compose-adjust-stock').fill('21');
     await saveAndExpect(page, 'compose-adjust-save', 'stock', '剩余库存不可大于可用库存');
     await page.getByTestId('compose-adjust-stock').fill('3');
-    await settle(page);
     await shot(page, 'compose-adjust-stock');
     await page.getByTestId('compose-adjust-save').click();
     await expect.poll(() => toast(page, '调整成功').isVisible()).toBe(true);
@@ -150,7 +144,6 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
     await fillTime(page, 'compose-adjust-end', end);
     await page.getByTestId('compose-adjust-save').click();
     await expect.poll(() => row.getByTestId('compose-row-time').textContent()).toContain(end);
-    await settle(page);
     await shot(page, 'compose-list');
     await context.close();
   }, 180_000);

@@ -53,7 +53,6 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await expect
       .poll(() => page.getByTestId('dash-sales-chart').or(page.getByTestId('dash-trend-empty')).count())
       .toBe(1);
-    await page.waitForTimeout(400);
     await shot(page, 'dashboard-merchant');
 
     const before = {
@@ -167,7 +166,6 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     expect(await page.getByTestId('dash-used').isVisible()).toBe(true);
     expect(await page.getByTestId('dash-merchant').count()).toBe(0);
     const ipId = new URL(page.url()).searchParams.get('ip_id')!;
-    await page.waitForTimeout(400);
     await shot(page, 'dashboard-coupon');
 
     await opensList(page, 'dash-coupons-live', '/blindBox/coupon', { ip_id: ipId, state: '1' });
@@ -185,7 +183,6 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     for (const kind of ['record', 'kuji', 'toy', 'moment', 'skin'])
       expect(await page.getByTestId(`dash-queue-${kind}-count`).isVisible()).toBe(true);
     expect(await page.getByTestId('dash-brand').count()).toBe(0);
-    await page.waitForTimeout(400);
     await shot(page, 'dashboard-reviewer');
 
     const tabs: [string, string][] = [

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { saveAndExpect, settle, toast } from '../support/page.js';
+import { saveAndExpect, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const fmt = (days: number) =>
@@ -36,12 +36,10 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
     await page.getByTestId('wallpaper-images-input').setInputFiles(files);
     await expect.poll(() => page.getByTestId('wallpaper-images-item').count(), { timeout: 20_000 }).toBe(5);
     await page.getByTestId('wallpaper-type-2').click();
-    await settle(page);
     await shot(page, 'exchange-wallpaper-upload');
     await page.getByTestId('wallpaper-save').click();
     await expect.poll(() => toast(page, '创建成功').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('wallpaper-row').filter({ hasText: '星空壁纸' }).count()).toBe(5);
-    await settle(page);
     await shot(page, 'exchange-wallpaper-list');
 
     // The components: approved toys and scenes of the brand (another feature's screens make them),
@@ -76,7 +74,6 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
     await page.getByTestId('component-row').filter({ hasText: '银河场景' }).getByTestId('component-pick').click();
     await page.getByTestId('component-type-1').click();
     await page.getByTestId('component-row').filter({ hasText: '月光精灵' }).getByTestId('component-pick').click();
-    await settle(page);
     await shot(page, 'exchange-component-picker');
     await page.getByTestId('component-picker-close').click();
     await expect
@@ -105,7 +102,6 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
     await fillTime(page, 'exchange-end', fmt(30));
     await expect.poll(() => page.getByTestId('exchange-end-advice').count()).toBe(0);
     await page.getByTestId('exchange-points').fill('20');
-    await settle(page);
     await shot(page, 'exchange-form');
     await page.getByTestId('exchange-save').click();
     await expect.poll(() => toast(page, '保存成功').isVisible()).toBe(true);
@@ -121,7 +117,6 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
     await expect.poll(() => toast(page, '下架成功').isVisible()).toBe(true);
     await expect.poll(() => row.getByTestId('exchange-off').textContent()).toBe('已下架');
     expect(await row.getByTestId('exchange-toggle').textContent()).toBe('上架');
-    await settle(page);
     await shot(page, 'exchange-list-off');
     await row.getByTestId('exchange-toggle').click();
     await page.getByTestId('confirm-ok').click();
@@ -131,7 +126,6 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
       '星河套装',
     ]);
     expect(saved).toMatchObject({ off: 0, type: 2, relation_order: 1 });
-    await settle(page);
     await shot(page, 'exchange-list');
     await context.close();
   }, 180_000);

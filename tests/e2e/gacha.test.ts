@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet, GACHA_HEADER, gachaRow, importGacha, mp4File, xlsxFile } from '../support/goods.js';
 import { pngFile } from '../support/images.js';
-import { fieldError, settle, toast } from '../support/page.js';
+import { fieldError, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 async function saveAndExpect(page: Page, field: string, message: string) {
@@ -116,7 +116,6 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     expect(await page.getByTestId('gacha-cate').isDisabled()).toBe(true);
     expect(await page.getByTestId('gacha-dialog').textContent()).toContain('增加库存');
     await page.getByTestId('gacha-stock').fill('10');
-    await settle(page);
     await shot(page, 'gacha-bound-dialog');
     await page.getByTestId('gacha-save').click();
     await expect.poll(() => toast(page, '编辑成功').isVisible()).toBe(true);
@@ -134,7 +133,6 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     // 操作记录 of the bound goods.
     await bound.getByTestId('gacha-audit').click();
     await expect.poll(() => page.getByTestId('audit-action').allTextContents()).toEqual(['解除活动关联', '编辑']);
-    await settle(page);
     await shot(page, 'gacha-audit');
     await page.keyboard.press('Escape');
 
@@ -165,7 +163,6 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     const report = await fetchSheet((await page.getByTestId('import-report').getAttribute('href'))!);
     expect(report[0]).toEqual([...GACHA_HEADER, '错误原因']);
     expect(report[1]![GACHA_HEADER.length]).toBe('第3行 零售价：最小0.01元最大5万');
-    await settle(page);
     await shot(page, 'gacha-import-errors');
     await page.getByRole('button', { name: '取消' }).click();
 
@@ -213,7 +210,6 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await expect
       .poll(() => page.getByTestId('import-error-row').allTextContents())
       .toEqual(['第2行零售价零售价不可为空', '第2行图片图片不可为空', '第2行渠道渠道不可为空']);
-    await settle(page);
     await shot(page, 'gacha-import-every-error');
     await page.getByRole('button', { name: '取消' }).click();
 
@@ -259,7 +255,6 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await page.getByTestId('gacha-export').click();
     await expect.poll(() => page.getByTestId('export-done').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { seenProgress: boolean }).seenProgress)).toBe(true);
-    await settle(page);
     await shot(page, 'gacha-export-done');
     const sheet = await fetchSheet((await page.getByTestId('export-link').getAttribute('href'))!);
     expect(sheet).toHaveLength(2501);
@@ -283,7 +278,6 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await expect.poll(() => files.count()).toBe(2);
     expect(await files.first().getByTestId('export-file-name').textContent()).toMatch(/^扭蛋商品_\d{8}_\d{4}\.xlsx$/);
     expect(await files.first().getByTestId('export-file-status').textContent()).toBe('已完成');
-    await settle(page);
     await shot(page, 'export-centre');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { deleteAfterCancel, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { saveAndExpect, settle, toast } from '../support/page.js';
+import { saveAndExpect, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('goods list', () => {
@@ -47,7 +47,6 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await page.getByTestId('goods-width').fill('15');
     await saveAndExpect(page, 'goods-save', 'height', '海外商品高度不能为空');
     await page.getByTestId('goods-height').fill('10');
-    await settle(page);
     await shot(page, 'goods-dialog');
     await page.getByTestId('goods-save').click();
     await expect.poll(() => toast(page, '添加成功').isVisible()).toBe(true);
@@ -77,7 +76,6 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await page.getByTestId('stock-quantity').fill('0');
     await saveAndExpect(page, 'stock-save', 'num', '数量必须大于0');
     await page.getByTestId('stock-quantity').fill('5');
-    await settle(page);
     await shot(page, 'goods-stock-dialog');
     await page.getByTestId('stock-save').click();
     await expect.poll(() => toast(page, '库存更新成功').isVisible()).toBe(true);
@@ -121,7 +119,6 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     // The brand is named, not numbered (the first brand is chosen by default: Molly 梦工厂).
     const created = page.getByTestId('audit-entry').last();
     await expect.poll(() => created.textContent()).toContain('品牌Molly 梦工厂');
-    await settle(page);
     await shot(page, 'goods-audit');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('audit-dialog').count()).toBe(0);

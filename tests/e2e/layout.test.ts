@@ -34,7 +34,6 @@ describe.skipIf(!hasBrowser)('layout', () => {
     await page.getByTestId('sidebar-toggle').click();
     const drawer = page.getByTestId('sidebar-drawer');
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    await page.waitForTimeout(400); // let the slide-in finish before the picture
     await shot(page, 'mobile-drawer');
     await drawer.getByText('仓库管理').click();
     await page.waitForURL(/\/blindBox\/overseasWarehouse/);

@@ -5,7 +5,7 @@ import { api } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { deleteAfterCancel, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet } from '../support/goods.js';
-import { saveAndExpect, settle, toast } from '../support/page.js';
+import { saveAndExpect, toast } from '../support/page.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
 
@@ -41,7 +41,6 @@ describe.skipIf(!hasBrowser)('scratch cards', () => {
     await page.getByTestId('scratch-stock').fill('10001');
     await saveAndExpect(page, 'scratch-save', 'stock', '库存不能超过10000');
     await page.getByTestId('scratch-stock').fill('2500');
-    await settle(page);
     await shot(page, 'scratch-create-dialog');
     await page.getByTestId('scratch-save').click();
     await expect.poll(() => toast(page, '创建成功').isVisible()).toBe(true);
@@ -65,7 +64,6 @@ describe.skipIf(!hasBrowser)('scratch cards', () => {
     await row.getByTestId('scratch-download').click();
     await expect.poll(() => page.getByTestId('scratch-export-progress').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('scratch-export-count').textContent()).toMatch(/^\d+ \/ 3000$/);
-    await settle(page);
     await shot(page, 'scratch-export-progress');
     await expect.poll(() => page.getByTestId('scratch-export-link').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByTestId('scratch-export-count').textContent()).toBe('3000 / 3000');
@@ -98,7 +96,6 @@ describe.skipIf(!hasBrowser)('scratch cards', () => {
     ).toBeGreaterThan(100);
     expect(await page.getByTestId('scratch-qr-download').getAttribute('download')).toMatch(/\.png$/);
     expect(await page.getByTestId('scratch-qr-link').textContent()).toMatch(/\/m\/scratch\?card=\d+$/);
-    await settle(page);
     await shot(page, 'scratch-qr');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('scratch-qr-dialog').count()).toBe(0);

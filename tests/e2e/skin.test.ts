@@ -9,7 +9,7 @@ import { SKIN_IMAGES } from '@toy/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
-import { settle, toast } from '../support/page.js';
+import { toast } from '../support/page.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
 
@@ -75,7 +75,6 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     );
     expect(await failures.filter({ hasText: 'logo.png' }).textContent()).toContain('文件命名不正确，未找到对应位置');
     expect(await page.getByText('批量上传失败文件').isVisible()).toBe(true);
-    await settle(page);
     await shot(page, 'skin-batch-failures');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('skin-batch-failures').count()).toBe(0);
@@ -88,7 +87,6 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     await page.getByTestId('skin-next').click();
     await expect.poll(() => toast(page, '请输入字体色值').isVisible()).toBe(true);
     await page.getByTestId('skin-font-tone').fill('#8866AA');
-    await settle(page);
     await shot(page, 'skin-form-step0');
 
     // A draft, saved and resumed from the draft box.
@@ -98,7 +96,6 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     await expect.poll(() => page.getByTestId('skin-drafts').textContent()).toContain('（1）');
     await page.getByTestId('skin-drafts').click();
     await expect.poll(() => page.getByTestId('skin-draft-row').count()).toBe(1);
-    await settle(page);
     await shot(page, 'skin-draft-box');
     await page.getByTestId('skin-draft-edit').click();
     await page.waitForURL(/\/skin\/add\?id=\d+&type=draft/);
@@ -116,7 +113,6 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     expect(
       await page.getByTestId('skin-preview-qr').evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).toBeGreaterThan(100);
-    await settle(page);
     await shot(page, 'skin-preview-dialog');
     const link = (await page.getByTestId('skin-preview-link').textContent())!;
     expect(link).toMatch(/\/m\/skin\/preview\?code=[0-9a-f]{32}$/);
@@ -145,7 +141,6 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     const title = `装扮${String(Date.now()).slice(-4)}`;
     await page.getByTestId('skin-title').fill(title);
     await page.getByTestId('skin-content').fill('春天的主题装扮');
-    await settle(page);
     await shot(page, 'skin-form-step1');
     await page.getByTestId('skin-submit').click();
     await expect.poll(() => toast(page, '已提交申请').isVisible()).toBe(true);
@@ -169,7 +164,6 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     await reviewer.page.getByTestId('review-tab-skin').click();
     const card = reviewer.page.getByTestId('skin-review-card').filter({ hasText: title });
     await expect.poll(() => card.count()).toBe(1);
-    await settle(reviewer.page);
     await shot(reviewer.page, 'skin-review');
     await card.getByTestId('skin-review-approve').click();
     await reviewer.page.getByTestId('confirm-ok').click();
@@ -194,12 +188,10 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     await page.getByTestId('skin-claim-submit').click();
     await expect.poll(() => page.getByTestId('error-phone').textContent()).toBe('手机号格式不正确');
     await page.getByTestId('skin-claim-phone').fill('13700001234');
-    await settle(page);
     await shot(page, 'skin-claim');
     await page.getByTestId('skin-claim-submit').click();
     await expect.poll(() => toast(page, '领取成功').isVisible()).toBe(true);
     await expect.poll(() => row.getByTestId('skin-received').textContent()).toBe('1');
-    await settle(page);
     await shot(page, 'skin-list');
     rmSync(files.root, { recursive: true, force: true });
   }, 180_000);

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { fieldError, saveAndExpect, settle, toast } from '../support/page.js';
+import { fieldError, saveAndExpect, toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const fixtures = () => {
@@ -77,7 +77,6 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     ).toBe('GIF');
     expect(await page.getByTestId('toy-rules').textContent()).toContain('720x960');
     await page.getByTestId('toy-short').fill('一只会发光的小精灵');
-    await settle(page);
     await shot(page, 'toy-create-dialog');
     await page.getByTestId('toy-save').click();
     await expect.poll(() => toast(page, '已提交申请').isVisible()).toBe(true);
@@ -100,7 +99,6 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     await expect.poll(() => toast(page, '已提交申请').isVisible()).toBe(true);
     const sceneRow = page.getByTestId('toy-row').filter({ hasText: sceneName });
     await expect.poll(() => sceneRow.count()).toBe(1);
-    await settle(page);
     await shot(page, 'toy-list-pending');
 
     // The reviewer: reject the toy with a remark, approve the scene.
@@ -111,7 +109,6 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     await rp.getByTestId('review-tab-toy').click();
     const toyCard = rp.getByTestId('toy-review-card').filter({ hasText: toyName });
     await expect.poll(() => toyCard.count()).toBe(1);
-    await settle(rp);
     await shot(rp, 'toy-review-pending');
     await toyCard.getByTestId('toy-review-reject').click();
     await rp.getByTestId('toy-reject-submit').click();
@@ -123,7 +120,6 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     await sceneCard.getByTestId('toy-review-approve').click();
     await rp.getByRole('button', { name: '通过' }).last().click();
     await expect.poll(() => toast(rp, '已通过').isVisible()).toBe(true);
-    await settle(rp);
     await shot(rp, 'toy-review');
     await review.context.close();
 
@@ -134,7 +130,6 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     expect(await sceneRow.getByTestId('toy-status').textContent()).toBe('已通过');
     expect(await sceneRow.getByTestId('toy-edit').count()).toBe(0);
     expect(await sceneRow.getByTestId('toy-delete').count()).toBe(1);
-    await settle(page);
     await shot(page, 'toy-list-reviewed');
     await toyRow.getByTestId('toy-edit').click();
     await expect.poll(() => page.getByTestId('toy-name').inputValue()).toBe(toyName);
@@ -176,7 +171,6 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     await saveAndExpect(page, 'moment-save', 'short', '请输入精彩时刻描述');
     await page.getByTestId('moment-short').fill('第一次抽到隐藏款的瞬间');
     expect(await page.getByTestId('moment-rules').textContent()).toContain('1200x800');
-    await settle(page);
     await shot(page, 'moment-create-dialog');
     const src = (await page.getByTestId('moment-watermark').getAttribute('src'))!;
     await page.getByTestId('moment-save').click();
@@ -184,14 +178,12 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     const row = page.getByTestId('moment-row').filter({ hasText: name });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByTestId('toy-status').textContent()).toBe('待审核');
-    await settle(page);
     await shot(page, 'moment-list');
 
     // The watermarked picture itself, full size: the brand's name written across it.
     const full = new URL(src, page.url());
     full.search = '';
     await page.goto(full.toString());
-    await settle(page);
     await shot(page, 'moment-watermark');
     const picture = Buffer.from(await (await fetch(full)).arrayBuffer());
     expect(await sharp(picture).metadata()).toMatchObject({ width: 1200, height: 800, format: 'jpeg' });

@@ -62,7 +62,6 @@ describe.skipIf(!hasBrowser)('image upload', () => {
     await page.getByTestId('avatar-upload-input').setInputFiles(await pngFile(640, 480));
     await expect.poll(() => page.getByTestId('avatar-crop').isVisible()).toBe(true);
     expect(await page.getByText('裁剪头像').first().isVisible()).toBe(true);
-    await page.waitForTimeout(300);
     await shot(page, 'upload-avatar-crop');
     expect(posts).toEqual([]);
     await page.getByTestId('avatar-crop-ok').click();

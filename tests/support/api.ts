@@ -58,7 +58,17 @@ export interface InProcessApi extends ApiHandle {
   sql(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
 }
 
-/** buildApp in this process, on a free port with its own data directory. */
+/** The run's snapshot (support/global-setup.ts) under vitest; none in a benchmark. */
+async function snapshotDir(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('snapshotDir');
+}
+
+/**
+ * buildApp in this process, on a free port with its own data directory: under vitest a copy of the
+ * run's snapshot, else migrated and seeded.
+ */
 export async function startApiOnly(env: Record<string, string> = {}): Promise<InProcessApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toy-stack-'));
   const port = await freePort();
@@ -73,7 +83,8 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<In
     LOG_LEVEL: 'warn',
     ...env,
   });
-  const app = await buildApp(config);
+  const dir = await snapshotDir();
+  const app = await buildApp({ ...config, snapshot: dir ? { dir } : undefined });
   await app.listen({ host: '127.0.0.1', port });
   // PGlite and node-postgres clients both answer query(text, params) with { rows }.
   const client = (app.db as unknown as { $client: { query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }> } })

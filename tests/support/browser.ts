@@ -38,11 +38,33 @@ export async function newPage(
 }
 
 const shotsDir = join(repoRoot, 'tests', 'artifacts', 'screenshots');
-/** Save a screenshot under tests/artifacts/screenshots for a person to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
+/** Screenshots are written when asked for (`TEST_SCREENSHOTS=1`) and for a failing test (suite.ts). */
+export const screenshotsWanted = process.env.TEST_SCREENSHOTS === '1';
+
+/** Until every finite animation of the page (a dialog opening, a drawer sliding in) has finished. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+    )
+    .catch(() => undefined);
 }
+
+/**
+ * A screenshot under tests/artifacts/screenshots for a person to look at, once the page's
+ * animations have finished; only when asked for (`TEST_SCREENSHOTS=1`).
+ */
+export async function shot(page: Page, name: string, dir = shotsDir): Promise<void> {
+  if (!screenshotsWanted && dir === shotsDir) return;
+  mkdirSync(dir, { recursive: true });
+  await animationsDone(page);
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
+}
+
+/** Where a failing test's pages are pictured (suite.ts). */
+export const failureShotsDir = join(repoRoot, 'tests', 'artifacts', 'failures');
 
 /** Sign in through the password form and wait for the dashboard. */
 export async function passwordLogin(page: Page, consoleUrl: string, email: string, path = '/login') {
@@ -67,10 +89,7 @@ export async function deleteAfterCancel(
   if (opts.confirm) {
     await expect.poll(() => page.getByTestId('confirm-message').textContent()).toBe(opts.confirm);
   }
-  if (opts.picture) {
-    await page.waitForTimeout(400);
-    await shot(page, opts.picture);
-  }
+  if (opts.picture) await shot(page, opts.picture);
   await page.getByTestId('confirm-cancel').click();
   await expect.poll(() => toast('已取消删除').isVisible()).toBe(true);
   expect(await row.count()).toBe(1);

@@ -8,9 +8,6 @@ export const fieldError = (page: Page, field: string) => page.getByTestId(`error
 /** A toast or any other text shown exactly. */
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-/** Let a dialog finish opening before a screenshot. */
-export const settle = (page: Page) => page.waitForTimeout(400);
-
 /** Press a save button and wait for the field's message: the first failing rule of its form. */
 export async function saveAndExpect(page: Page, button: string, field: string, message: string) {
   await page.getByTestId(button).click();

@@ -1,7 +1,7 @@
 // One stack and one browser for a describe block: started before its tests, closed after.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launch } from './browser.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { failureShotsDir, launch, shot } from './browser.js';
 import { type Stack, startStack } from './stack.js';
 
 export interface BrowserSuite {
@@ -14,6 +14,14 @@ export function useBrowserStack(env: Record<string, string> = {}): BrowserSuite 
   beforeAll(async () => {
     suite.stack = await startStack(env);
     suite.browser = await launch();
+  });
+  // A failing test leaves a picture of each page it had open (tests/artifacts/failures).
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      const pages = suite.browser?.contexts().flatMap((c) => c.pages()) ?? [];
+      const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+      for (const [i, page] of pages.entries()) await shot(page, `${name}-${i + 1}`, failureShotsDir).catch(() => undefined);
+    });
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,9 +25,14 @@ export const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
-export type Database =
-  | { kind: 'pglite'; db: Db; client: PGlite; cache: ReadCache; close: () => Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; cache: ReadCache; close: () => Promise<void> };
+interface DatabaseBase {
+  db: Db;
+  cache: ReadCache;
+  /** True when an empty PGlite database was filled from a dump (`openDatabase`'s `dump`). */
+  restored: boolean;
+  close: () => Promise<void>;
+}
+export type Database = (DatabaseBase & { kind: 'pglite'; client: PGlite }) | (DatabaseBase & { kind: 'postgres'; pool: pg.Pool });
 
 const isAlive = (pid: number) => {
   try {
@@ -127,12 +132,15 @@ function trackWrites(client: PGlite, cache: ReadCache): void {
   });
 }
 
-/** PostgreSQL when a URL is given, else PGlite in `dataDir/pglite` (or in memory without a dir). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, else PGlite in `dataDir/pglite` (or in memory without a dir).
+ * `dump`: a PGlite dump (`dumpDataDir`) an empty PGlite database starts from.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; dump?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { kind: 'postgres', db, pool, cache: new ReadCache(false), close: () => pool.end() };
+    return { kind: 'postgres', db, pool, cache: new ReadCache(false), restored: false, close: () => pool.end() };
   }
   let dir: string | undefined;
   let unlock = () => {};
@@ -142,8 +150,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     unlock = lockDataDir(opts.dataDir);
   }
   try {
+    const restored = Boolean(opts.dump) && !(dir && existsSync(path.join(dir, 'PG_VERSION')));
+    const loadDataDir = restored ? new Blob([readFileSync(opts.dump!)]) : undefined;
     // pg_trgm: the order list's keyword search (orders' trigram indexes).
-    const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+    const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), loadDataDir, extensions: { pg_trgm } });
     await client.waitReady;
     const cache = new ReadCache(true);
     trackWrites(client, cache);
@@ -155,7 +165,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         unlock();
       }
     };
-    return { kind: 'pglite', db, client, cache, close };
+    return { kind: 'pglite', db, client, cache, restored, close };
   } catch (error) {
     unlock();
     throw error;

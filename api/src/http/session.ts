@@ -33,7 +33,12 @@ export function toAuthUser(row: typeof users.$inferSelect): AuthUser {
 }
 
 /** The user of a live (not revoked, not expired) session, or null. */
-export async function userOfSession(db: Db, cache: ReadCache, token: string): Promise<AuthUser | null> {
+export async function userOfSession(
+  db: Db,
+  cache: ReadCache,
+  token: string,
+  now = Date.now(),
+): Promise<AuthUser | null> {
   const live = await cache.get(`session:${token}`, async () => {
     const [row] = await db
       .select({ user: users, expiresAt: sessions.expiresAt })
@@ -43,7 +48,7 @@ export async function userOfSession(db: Db, cache: ReadCache, token: string): Pr
       .limit(1);
     return row ? { user: toAuthUser(row.user), expiresAt: row.expiresAt.getTime() } : null;
   });
-  return live && live.expiresAt > Date.now() ? live.user : null;
+  return live && live.expiresAt > now ? live.user : null;
 }
 
 /**
@@ -57,7 +62,7 @@ const session: FastifyPluginAsync = async (app) => {
     const def = request.routeOptions.config.route;
     if (!def) return;
     const token = tokenOf(request);
-    const user = token ? await userOfSession(app.db, app.cache, token) : null;
+    const user = token ? await userOfSession(app.db, app.cache, token, app.appConfig.clock().getTime()) : null;
     if (user) {
       request.user = user;
       request.sessionToken = token;

@@ -29,6 +29,11 @@ export interface SimulateOptions {
   /** The platform reviewer who decides the simulated skins (default the demo reviewer). */
   reviewer?: { email: string; password: string };
   log?: (line: string) => void;
+  /**
+   * Called when the crowd stops, before the late shoppers and refunds: a test moves its clock
+   * there, so that the orders made at the start time out while the late ones stay pending.
+   */
+  afterCrowd?: () => Promise<void>;
 }
 
 export interface SimulateSummary {
@@ -191,6 +196,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     clearInterval(refresher);
   }
   summary.kuji = await kuji.finish();
+  await opts.afterCrowd?.();
   if (ipIds[0] !== undefined)
     summary.scratch = await simulateScratch(client, { web_token, ipId: ipIds[0], players: playerTokens, log });
   if (ipIds[0] !== undefined) {

@@ -17,13 +17,14 @@ const m = messages.auth;
 
 export async function issueQrToken(db: Db, config: Config) {
   const token = randomToken(24);
-  const expiresAt = new Date(Date.now() + config.qrTtlSeconds * 1000);
+  const now = config.clock();
+  const expiresAt = new Date(now.getTime() + config.qrTtlSeconds * 1000);
   await db.insert(qrTokens).values({ token, expiresAt });
   return {
     token,
     expire_time: unixSeconds(expiresAt),
     qr_url: `${config.publicUrl}/m/login?token=${encodeURIComponent(token)}`,
-    now: unixSeconds(new Date()),
+    now: unixSeconds(now),
   };
 }
 
@@ -34,14 +35,14 @@ export async function findQrToken(db: Db, token: string): Promise<QrRow | null> 
   return row ?? null;
 }
 
-export const isQrExpired = (row: QrRow) => row.expiresAt.getTime() <= Date.now();
+export const isQrExpired = (row: QrRow, now: Date) => row.expiresAt.getTime() <= now.getTime();
 
 /** Phone side: check the token, then the credentials (`credentials`); link a new session to the token. */
 export async function confirmQr(db: Db, config: Config, token: string, credentials: () => Promise<UserRow>) {
   const row = await findQrToken(db, token);
   if (!row) throw httpError(400, m.qrInvalid);
   if (row.confirmedAt) throw httpError(409, m.qrUsed);
-  if (isQrExpired(row)) throw httpError(400, m.qrExpired);
+  if (isQrExpired(row, config.clock())) throw httpError(400, m.qrExpired);
   const user = await credentials();
   return db.transaction(async (tx) => {
     const sessionToken = await createSession(tx, config, user.id);
@@ -64,7 +65,7 @@ export async function pollQr(
   const row = await findQrToken(db, token);
   if (!row || row.consumedAt) throw httpError(400, m.qrInvalid);
   if (!row.confirmedAt || !row.sessionToken || !row.confirmedUserId) {
-    if (isQrExpired(row)) throw httpError(400, m.qrExpired);
+    if (isQrExpired(row, config.clock())) throw httpError(400, m.qrExpired);
     return { is_login: 0, info: null };
   }
   const sessionToken = row.sessionToken;

@@ -21,7 +21,7 @@ export async function checkCredentials(db: Db, email: string, password: string):
 /** A new session row; its token is the `web_token`. */
 export async function createSession(db: Db, config: Config, userId: number): Promise<string> {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + config.sessionTtlHours * 3600_000);
+  const expiresAt = new Date(config.clock().getTime() + config.sessionTtlHours * 3600_000);
   await db.insert(sessions).values({ token, userId, expiresAt });
   return token;
 }

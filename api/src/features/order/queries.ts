@@ -144,7 +144,7 @@ export const unshippedItems = (db: Reader, orderId: number) =>
 const secondsUntil = (at: Date | null, now: number) => (at ? Math.max(0, Math.floor((at.getTime() - now) / 1000)) : 0);
 
 /** The wire order (shared `order`): yuan, Shanghai times, the header text and the child shipments. */
-export function orderToWire(b: OrderBundle, config: Config, now = Date.now()): Order {
+export function orderToWire(b: OrderBundle, config: Config, now = config.clock().getTime()): Order {
   const o = b.order;
   const surplus = o.tranState === 1 && o.isClose === 0 ? secondsUntil(o.payEndAt, now) : 0;
   const shipped = o.tranState === 2 && o.logisticsState === 1 && o.confirmAt;

@@ -66,7 +66,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       const brandIds = await scope(request, query.ip_id);
       const where = orderConditions(brandIds, resolveOrderFilters(query));
       const [rows, total] = await Promise.all([listOrders(db, where, query.page, query.limit), countOrders(db, where)]);
-      const now = Date.now();
+      const now = config.clock().getTime();
       return {
         list: (await bundle(db, rows)).map((b) => orderToWire(b, config, now)),
         pagination: { page: query.page, limit: query.limit, total_rows: total },
@@ -86,7 +86,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.order.ship, async (body, request) => {
       if (body.ip_id !== undefined) await assertBrand(request, body.ip_id);
       return write(request, { sn: body.order_sn }, 'ship', async (tx, o) => {
-        const ids = await ship(tx, o, body, config.orderTimes);
+        const ids = await ship(tx, o, body, config.orderTimes, config.clock());
         return { express: body.express, express_company: body.express_company, item_ids: ids };
       });
     }),
@@ -95,7 +95,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.order.express, async (body, request) =>
       write(request, { id: body.order_id }, 'ship', async (tx, o) => {
-        const ids = await ship(tx, o, body, config.orderTimes);
+        const ids = await ship(tx, o, body, config.orderTimes, config.clock());
         return { express: body.express, express_company: body.express_company, item_ids: ids };
       }),
     ),
@@ -104,7 +104,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.order.refund, async (body, request) =>
       write(request, { id: body.order_id }, 'refund', async (tx, o) => {
-        await refund(tx, o, body.refund_amount);
+        await refund(tx, o, body.refund_amount, config.clock());
         return undefined;
       }),
     ),
@@ -113,7 +113,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.order.close, async (body, request) =>
       write(request, { id: body.order_id }, 'close', async (tx, o) => {
-        await close(tx, o);
+        await close(tx, o, config.clock());
         return undefined;
       }),
     ),

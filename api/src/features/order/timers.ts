@@ -36,7 +36,7 @@ const orderTimers: FastifyPluginAsync = async (app) => {
 
   const pass = () => {
     if (stopped || running) return running;
-    running = runOrderTimers(app.db, app.appConfig.orderTimes)
+    running = runOrderTimers(app.db, app.appConfig.orderTimes, app.appConfig.clock())
       .then((n) => {
         if (n.expired + n.confirmed + n.refunds > 0) app.log.info(n, 'order timers');
       })

@@ -33,7 +33,7 @@ const playerOrderRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.player.orderBuy, async (body, request) => {
       const playerId = await playerOf(db, cache, request);
-      const order = await db.transaction((tx) => buy(tx, playerId, body, times));
+      const order = await db.transaction((tx) => buy(tx, playerId, body, times, config.clock()));
       return withoutPrivate(await wireOf(db, config, order.id));
     }),
   );
@@ -46,7 +46,7 @@ const playerOrderRoutes: FastifyPluginAsync = async (app) => {
       let failure: unknown = null;
       const answer = await step(playerId, body.order_sn, async (tx, o) => {
         try {
-          await pay(tx, o, times);
+          await pay(tx, o, times, config.clock());
         } catch (error) {
           failure = error;
         }
@@ -64,7 +64,7 @@ const playerOrderRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.player.orderConfirm, async (body, request) =>
-      step(await playerOf(db, cache, request), body.order_sn, (tx, o) => confirm(tx, o)),
+      step(await playerOf(db, cache, request), body.order_sn, (tx, o) => confirm(tx, o, config.clock())),
     ),
   );
 
@@ -79,7 +79,7 @@ const playerOrderRoutes: FastifyPluginAsync = async (app) => {
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.playerId, playerId));
-      const now = Date.now();
+      const now = config.clock().getTime();
       return {
         list: (await bundle(db, rows)).map((b) => withoutPrivate(orderToWire(b, config, now))),
         total_rows: total?.n ?? 0,

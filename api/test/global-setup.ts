@@ -1,0 +1,56 @@
+// Once per run: migrate and seed one database (a snapshot), which every test file then copies —
+// PGlite loads its dump, PostgreSQL creates the file's database from it as a template — instead of
+// migrating and seeding its own. Each file still has a database of its own.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { makeSnapshot } from '../src/snapshot.js';
+
+export interface SuiteSnapshot {
+  dir: string;
+  /** On PostgreSQL: the template database's name. */
+  template?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    snapshot: SuiteSnapshot;
+  }
+}
+
+/** One statement on the server of `url`, outside any database of the suite. */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with another database name. */
+export function databaseUrl(url: string, name: string): string {
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const dir = mkdtempSync(path.join(tmpdir(), 'toy-snapshot-'));
+  const server = process.env.DATABASE_URL;
+  // `toy_test_` like the files' own: CI drops what a killed run leaves.
+  const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : undefined;
+  if (server && template) await onServer(server, `create database ${template}`);
+  await makeSnapshot(dir, server && template ? databaseUrl(server, template) : undefined);
+  console.log(`› snapshot database (${server ? 'PostgreSQL template' : 'PGlite dump'}) in ${Date.now() - started} ms`);
+  project.provide('snapshot', { dir, template });
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (server && template) await onServer(server, `drop database if exists ${template} with (force)`);
+  };
+}
