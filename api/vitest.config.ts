@@ -9,6 +9,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Migrate and seed once; each file copies the result (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
+    // A worker imports the app once for all its files instead of once per file; each file still
+    // builds its own app and database (setup.ts resets what is one per file).
+    isolate: false,
+    setupFiles: ['test/setup.ts'],
     // Two files at a time, one per core: each file has its own app and database (PGlite in memory, or
     // a PostgreSQL database of its own), so files cannot see each other's rows.
     maxWorkers: 2,

@@ -6,6 +6,9 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     // Migrate and seed the API's database once; each stack copies it (support/global-setup.ts).
     globalSetup: ['support/global-setup.ts'],
+    // A worker imports the API and the helpers once for all its files; each file still starts its
+    // own stack and browser.
+    isolate: false,
     // One browser and one stack per file (its own ports and data directory); two files at a time,
     // since a browser journey mostly waits on the page.
     maxWorkers: 2,

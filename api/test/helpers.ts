@@ -37,8 +37,11 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<FastifyI
   return app;
 }
 
-/** This test file's database on PostgreSQL (module state: one per file). */
+/** This test file's database on PostgreSQL (one per file: setup.ts forgets it as each file starts). */
 let fileDatabase: Promise<string> | undefined;
+export const forgetFileDatabase = () => {
+  fileDatabase = undefined;
+};
 
 /**
  * On PostgreSQL each test file gets a database of its own (`toy_test_…`) on the server of `url`,

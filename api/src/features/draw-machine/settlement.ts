@@ -35,7 +35,7 @@ const settlementJob: FastifyPluginAsync = async (app) => {
 
   const pass = () => {
     if (stopped || running) return running;
-    running = runOnce(app.db)
+    running = runOnce(app.db, app.appConfig.clock().getTime())
       .then((n) => {
         if (n > 0) app.log.info({ settled: n }, 'draw orders settled');
       })

@@ -1,0 +1,5 @@
+// Before each test file. Files share a worker's modules (vitest.config.ts, isolate: false), so
+// what must be one per file starts afresh here: the file's database on PostgreSQL.
+import { forgetFileDatabase } from './helpers.js';
+
+forgetFileDatabase();
