@@ -67,7 +67,9 @@ console.log('');
 const pad = (text, n) => String(text).padStart(n);
 console.log(`${'suite'.padEnd(16)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}${pad('time', 10)}`);
 for (const r of rows)
-  console.log(`${r.name.padEnd(16)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${pad(`${r.seconds.toFixed(0)} s`, 10)}`);
+  console.log(
+    `${r.name.padEnd(16)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${pad(`${r.seconds.toFixed(0)} s`, 10)}`,
+  );
 console.log(`${'all'.padEnd(41)}${pad(`${((Date.now() - started) / 1000).toFixed(0)} s`, 10)}`);
 
 console.log('');

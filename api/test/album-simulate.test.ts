@@ -39,5 +39,5 @@ describe('simulated albums', () => {
     expect(coupons.body.data.list[0]).toMatchObject({ title: '合辑券', catalog_id: card?.id });
     const gacha = await call(app, api.gacha.list, { ip_id: molly, limit: 1 }, { token: brand });
     expect(gacha.body.data.list[0]?.catalog_id).toBe(card?.id);
-  }, 120_000);
+  });
 });

@@ -22,5 +22,5 @@ describe('simulated collectible buyers', () => {
     ]);
     const copies = await call(app, api.player.collectibles, undefined, { headers: { player_token: players[0]! } });
     expect(copies.body.data.list).toHaveLength(3);
-  }, 60_000);
+  });
 });

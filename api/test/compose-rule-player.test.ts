@@ -153,5 +153,5 @@ describe('player.compose', () => {
       .from(collectibleHoldings)
       .where(isNotNull(collectibleHoldings.destroyedBy));
     expect(Number(destroyed[0]!.n)).toBeGreaterThanOrEqual(30);
-  }, 120_000);
+  });
 });

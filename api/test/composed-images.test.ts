@@ -129,7 +129,7 @@ describe('collectible.composeImages', () => {
     const names = zipNames(await download(app, zip_url));
     expect(names).toHaveLength(27);
     expect(names).toEqual(items.map((x) => `${x.coord}.png`));
-  }, 60_000);
+  });
 
   it('lays the groups bottom first: the top opaque pixel wins, a transparent one shows the layer beneath', async () => {
     const started = await compose({ ip_id: ipId, groups });
@@ -149,7 +149,7 @@ describe('collectible.composeImages', () => {
     expect(await pixel(other, 1, 1)).toEqual(TOP[1]);
     expect(await pixel(other, 1, SIZE - 2)).toEqual(MIDDLE[0]);
     expect(await pixel(other, SIZE - 2, SIZE - 2)).toEqual(BOTTOM[2]);
-  }, 60_000);
+  });
 
   it('refuses, in order, different sizes, an empty group and more than 1001 combinations; no job is made', async () => {
     const big = await up(await layer([1, 2, 3, 255], undefined, SIZE + 1));
@@ -186,5 +186,5 @@ describe('collectible.composeImages', () => {
     expect([peek.statusCode, peek.body.msg]).toEqual([404, c.composedNotFound]);
     const shop = (await login(app, 'shop@demo.local')).web_token;
     expect((await compose({ ip_id: ipId, groups }, shop)).statusCode).toBe(403);
-  }, 60_000);
+  });
 });

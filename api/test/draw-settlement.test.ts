@@ -84,7 +84,7 @@ describe('the settlement job', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('reads SETTLE_INTERVAL_MINUTES (default 60, 0 disables, no negatives)', () => {
     expect(loadConfig({}).settleIntervalMinutes).toBe(60);

@@ -51,5 +51,5 @@ describe('simulate', () => {
     const log = (await client.call(client.api.fairness.log, { batch_id: id })).data as FairnessLog;
     if (log.off === 2) expect(verifyFairness(log)).toBeNull();
     else expect(log.allocations[0]!.seed).toBeNull();
-  }, 30_000);
+  });
 });

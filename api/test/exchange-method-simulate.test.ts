@@ -47,5 +47,5 @@ describe('simulated wallpapers, exchange methods and claims', () => {
     );
     const walls = await call(app, api.wallpaper.list, { ip_id: molly }, { token: brand });
     expect(walls.body.data.pagination.total_rows).toBe(5);
-  }, 60_000);
+  });
 });

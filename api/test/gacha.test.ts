@@ -351,7 +351,7 @@ describe('import', () => {
     const url = await uploadSheet(app, token, rows);
     const res = await call(app, api.gacha.import, { url, ip_id: ipId }, { token });
     expect(res.body).toEqual({ status: 413, msg: m.importTooManyRows(100_000), data: null });
-  }, 60_000);
+  });
 });
 
 describe('export and import again', () => {

@@ -108,7 +108,7 @@ describe('health and docs', () => {
     } finally {
       await lan.close();
     }
-  }, 120_000);
+  });
 
   it('CONSOLE_ORIGINS sets the allowed origins (the API keeps its own); a bad entry stops the start', () => {
     const config = loadConfig({

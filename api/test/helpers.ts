@@ -31,7 +31,10 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<FastifyI
     databaseUrl: fileDatabase ? await fileDatabase : undefined,
     seed: true,
     // PGlite: `seed: false` is an empty database; PostgreSQL: the file's database is the copy.
-    snapshot: overrides.seed === false && !fileDatabase ? undefined : { dir: snapshot.dir, postgresReady: Boolean(fileDatabase) },
+    snapshot:
+      overrides.seed === false && !fileDatabase
+        ? undefined
+        : { dir: snapshot.dir, postgresReady: Boolean(fileDatabase) },
     ...overrides,
   });
   return app;

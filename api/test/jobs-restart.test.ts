@@ -50,5 +50,5 @@ describe('a restart', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -181,7 +181,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
     } finally {
       await other.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('npm run verify-draws -- --kuji', () => {
@@ -203,7 +203,7 @@ describe('npm run verify-draws -- --kuji', () => {
     const bad = await verifyDraws(['--', '--file', path]);
     expect(bad.stdout).toContain(`FAIL kuji ${id} at record 3: hash does not match the record`);
     expect(bad.code).toBe(1);
-  }, 120_000);
+  });
 });
 
 describe('npm run simulate with kujis on sale', () => {
@@ -218,7 +218,7 @@ describe('npm run simulate with kujis on sale', () => {
     expect(log.records.filter((r) => r.award === null)).toHaveLength(14);
     expect(log.seed).not.toBeNull();
     expect(verifyKujiLog(log)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe("the merchant's deposit and pickup lists", () => {

@@ -324,5 +324,5 @@ describe('an approval interrupted by a stop', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

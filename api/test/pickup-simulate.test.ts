@@ -41,7 +41,7 @@ describe('simulateFulfilment', () => {
     const states = (await client.call(api.deposit.list, { ip_id: molly, limit: 200 }, { web_token: token })).data.list;
     expect([...new Set(states.map((d) => d.state))].sort()).toEqual([0, 1, 2, 3]);
     expect(await reconcile(app.db)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('overseas pickups of the simulated players', () => {

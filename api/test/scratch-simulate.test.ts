@@ -17,5 +17,5 @@ describe('simulated scratch-card players', () => {
     expect(summary).toEqual({ cards: 1, redeemed: 24, refusedUsed: 6, refusedWrong: 4, errors: 0 });
     const list = await call(app, api.scratch.list, { ip_id: molly, title: '模拟刮卡' }, { token: brand });
     expect(list.body.data.lists[0]).toMatchObject({ total_num: 30, used_num: 24, remaining: 6, refused_num: 6 });
-  }, 60_000);
+  });
 });

@@ -23,5 +23,5 @@ describe('simulated skins', () => {
     const rows = list.body.data.list;
     expect(rows.map((s) => s.process_status).sort()).toEqual([1, 1, 2]);
     expect(rows.find((s) => s.status === 0)).toMatchObject({ is_box_goods: 1, received: 2 });
-  }, 120_000);
+  });
 });

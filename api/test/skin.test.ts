@@ -26,7 +26,7 @@ beforeAll(async () => {
   [molly] = (await brandIds(app, brand, 14)) as [number];
   [shopBrand] = (await brandIds(app, shop, 14)) as [number];
   images = await skinImages(app, brand);
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const skinCount = async () => Number((await app.db.select({ n: count() }).from(skins))[0]!.n);

@@ -47,7 +47,7 @@ describe('npm run verify-draws', () => {
     expect(fail.stdout.startsWith(`FAIL batch ${id} at record 7: hash does not match the record`)).toBe(true);
     expect(JSON.parse(fail.stdout.split('\n')[1]!)).toMatchObject({ seq: 7, style_id: other });
     expect(fail.code).toBe(1);
-  }, 120_000);
+  });
 
   it('a machine still on sale fails clearly: its seed is not revealed yet', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 2);
@@ -57,7 +57,7 @@ describe('npm run verify-draws', () => {
     const res = await verifyDraws([String(id), '--api', base]);
     expect(res.stdout).toMatch(new RegExp(`^FAIL batch ${id}: allocation \\d+: seed not revealed yet\\n$`));
     expect(res.code).toBe(1);
-  }, 120_000);
+  });
 
   it('ending a machine by decreasing its stock to zero reveals the seed; the command prints OK', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 3);
@@ -75,7 +75,7 @@ describe('npm run verify-draws', () => {
     const ok = await verifyDraws([String(id), '--api', base]);
     expect(ok.stdout).toMatch(new RegExp(`^OK batch ${id} .*: 10 draws, 1 seed\\(s\\) revealed and matching`));
     expect(ok.code).toBe(0);
-  }, 120_000);
+  });
 
   it('answers a usage line (exit 2) without an id, and the API message for an unknown machine', async () => {
     const usage = await verifyDraws(['--api', base]);
@@ -84,7 +84,7 @@ describe('npm run verify-draws', () => {
     const missing = await verifyDraws(['999999', '--api', base]);
     expect(missing.stderr).toMatch(/^✖ /);
     expect(missing.code).toBe(1);
-  }, 120_000);
+  });
 });
 
 describe('npm run verify-draws -- --kuji', () => {
@@ -111,5 +111,5 @@ describe('npm run verify-draws -- --kuji', () => {
     const ok = await verifyDraws(['--kuji', String(id), '--api', base]);
     expect(ok.stdout).toBe(`OK kuji ${id} (测试一番赏): 14 tickets, 4 prizes, the seed revealed and matching\n`);
     expect(ok.code).toBe(0);
-  }, 120_000);
+  });
 });

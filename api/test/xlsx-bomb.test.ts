@@ -170,7 +170,7 @@ beforeAll(async () => {
   app = await makeApp();
   token = (await login(app, 'brand@demo.local')).web_token;
   [brand] = (await brandIds(app, token, 14)) as [number];
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const upload = async (file: Buffer) => {
@@ -280,5 +280,5 @@ describe('readSheet', () => {
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(PARSE_CONCURRENCY);
     expect(parseLoad()).toEqual({ running: 0, waiting: 0 });
-  }, 120_000);
+  });
 });

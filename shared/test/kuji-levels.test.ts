@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import assert from 'node:assert/strict';
+import { describe, expect, it } from 'vitest';
 import { SeedStream } from '../src/allocation.js';
 import {
   canMoveBottom,

@@ -47,7 +47,9 @@ export async function animationsDone(page: Page): Promise<void> {
     .waitForFunction(() =>
       document
         .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
     )
     .catch(() => undefined);
 }

@@ -20,7 +20,8 @@ export function useBrowserStack(env: Record<string, string> = {}): BrowserSuite 
     onTestFailed(async () => {
       const pages = suite.browser?.contexts().flatMap((c) => c.pages()) ?? [];
       const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
-      for (const [i, page] of pages.entries()) await shot(page, `${name}-${i + 1}`, failureShotsDir).catch(() => undefined);
+      for (const [i, page] of pages.entries())
+        await shot(page, `${name}-${i + 1}`, failureShotsDir).catch(() => undefined);
     });
   });
   afterAll(async () => {

@@ -32,7 +32,9 @@ interface DatabaseBase {
   restored: boolean;
   close: () => Promise<void>;
 }
-export type Database = (DatabaseBase & { kind: 'pglite'; client: PGlite }) | (DatabaseBase & { kind: 'postgres'; pool: pg.Pool });
+export type Database =
+  | (DatabaseBase & { kind: 'pglite'; client: PGlite })
+  | (DatabaseBase & { kind: 'postgres'; pool: pg.Pool });
 
 const isAlive = (pid: number) => {
   try {

@@ -54,7 +54,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { token } = request.query as { token?: string };
       const row = token ? await findQrToken(db, token) : null;
-      const state = !row || row.consumedAt || isQrExpired(row, config.clock()) ? 'expired' : row.confirmedAt ? 'used' : 'ready';
+      const state =
+        !row || row.consumedAt || isQrExpired(row, config.clock()) ? 'expired' : row.confirmedAt ? 'used' : 'ready';
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
