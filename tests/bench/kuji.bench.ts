@@ -1,6 +1,6 @@
 // 一番赏 draw figures from one run on this machine (the API in a process of its own, as the server
 // runs; PGlite, or PostgreSQL with BENCH_DATABASE_URL=postgres://…): 200 concurrent players on ONE
-// box (every draw of a kuji is serialised on its row lock), first at a venue's pace (about one draw
+// box (the draws of a kuji are serialised on its row lock and grouped while they wait), first at a venue's pace (about one draw
 // a second each), then never pausing (capacity); the draws' p50/p99 and draws per second, and the
 // warehouse list's p99 beside them against the list alone in the same run.
 import type { ChildProcess } from 'node:child_process';

@@ -109,9 +109,10 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<In
  * The API in a process of its own (support/api-server.ts), as `npm start` runs it: a load driven
  * from this process then competes with it for nothing but the machine. BENCH_DATABASE_URL in the
  * environment runs it on PostgreSQL; BENCH_API_NODE_ARGS adds node flags to it (e.g. to profile
- * it: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * it: `--cpu-prof --cpu-prof-dir=/tmp/prof`); `env` adds to its environment (e.g. a BENCH_DATABASE_URL
+ * of its own).
  */
-export async function startApiProcess(): Promise<ApiHandle> {
+export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiHandle> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toy-stack-'));
   const child = spawn(
     process.execPath,
@@ -126,6 +127,7 @@ export async function startApiProcess(): Promise<ApiHandle> {
     {
       cwd: join(repoRoot, 'tests'),
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     },
   );
   let port = 0;

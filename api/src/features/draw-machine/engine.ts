@@ -124,18 +124,17 @@ type Drawn = DrawOutcome & {
 
 type Last = { seq: number; caseNo: number; position: number; hash: string } | null;
 
-/** The machine, locked (FOR UPDATE), with its last draw, in one statement. */
+/**
+ * The machine, locked (FOR UPDATE), then its last draw in a statement of its own. Never in one
+ * statement: a copy that waited for the lock gets the locked row as it is now, but a subquery of
+ * the same statement keeps the snapshot taken before the wait, so it would see the last draw as it
+ * was then and pick boxes another copy has just sold. A statement begun after the lock is held
+ * sees every draw committed before it.
+ */
 async function lockMachine(tx: Tx, batchId: number): Promise<{ machine: MachineRow; last: Last } | null> {
-  const [row] = await tx
-    .select({
-      machine: drawMachines,
-      last: sql<Last>`(select json_build_object('seq', l.seq, 'caseNo', l.case_no, 'position', l.position, 'hash', l.hash)
-        from ${drawLog} l where l.batch_id = ${drawMachines.id} order by l.seq desc limit 1)`,
-    })
-    .from(drawMachines)
-    .where(eq(drawMachines.id, batchId))
-    .for('update', { of: drawMachines });
-  return row ?? null;
+  const [machine] = await tx.select().from(drawMachines).where(eq(drawMachines.id, batchId)).for('update');
+  if (!machine) return null;
+  return { machine, last: await lastDraw(tx, batchId) };
 }
 
 /** The boxes the next `n` draws open, in the committed order (the rest of the open case first). */

@@ -7,8 +7,8 @@ import {
   kujiAwardsReleasedBy,
   messages,
 } from '@toy/shared';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders, players } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
@@ -16,19 +16,20 @@ import { grantDrops } from '../toy/drops.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards
- * shared/src/kuji-draw.ts). In one transaction: the kuji row is locked FOR UPDATE (so the log's seq
- * and hash chain are serialised across its boxes and across API processes), then the box row; the
- * next `num` positions become one paid order of activity type 14 with an order line and a cabinet
- * entry per ticket; each Last / global prize the draw releases becomes an order line and cabinet
- * entry of the WINNING ticket's order and player; every ticket and award is appended to the public
- * log. When the last box is exhausted the kuji is sold out (off 2) and its seed revealed.
+ * shared/src/kuji-draw.ts). The draws waiting on a kuji go together into one transaction
+ * (draw-machine/draw-queue.ts DrawGroups, drawKujiMany below): the kuji row is locked FOR UPDATE (so
+ * the log's seq and hash chain are serialised across its boxes and across API processes), then the
+ * boxes and players; each draw's next `num` positions become one paid order of activity type 14
+ * with an order line and a cabinet entry per ticket; each Last / global prize a draw releases
+ * becomes an order line and cabinet entry of the WINNING ticket's order and player; every ticket and
+ * award is appended to the public log. When the last box is exhausted the kuji is sold out (off 2)
+ * and its seed revealed.
  */
 
 const m = messages.kuji;
 
 export interface KujiDrawWant {
   playerId: number;
-  kujiId: number;
   boxNo: number;
   num: number;
   useBean: boolean;
@@ -68,39 +69,70 @@ type GoodsRow = typeof kujiGoods.$inferSelect;
 export const onSale = (k: { auditStatus: number; off: number; shelvesTime: Date }, now = Date.now()) =>
   k.auditStatus === 1 && k.off === KUJI_OFF.listed && k.shelvesTime.getTime() <= now;
 
-/**
- * Draws on one kuji wait their turn in this process before taking a connection: they are serialised
- * on the kuji row anyway, and a crowd on one box would otherwise hold the whole pool waiting on that
- * lock and starve every other route. The row lock still orders them across API processes.
- */
-const turns = new Map<number, Promise<unknown>>();
+/** Each want's outcome, or why it has none (a box sold out or short of tickets, an unknown player). */
+export type KujiDrawResult = { ok: true; outcome: KujiDrawOutcome } | { ok: false; error: Error };
 
-export async function drawKuji(db: Db, want: KujiDrawWant): Promise<KujiDrawOutcome> {
-  const before = turns.get(want.kujiId) ?? Promise.resolve();
-  const mine = before.catch(() => undefined).then(() => db.transaction((tx) => drawIn(tx, want)));
-  const settled = mine.catch(() => undefined);
-  turns.set(want.kujiId, settled);
-  void settled.then(() => {
-    if (turns.get(want.kujiId) === settled) turns.delete(want.kujiId);
-  });
-  return mine;
+/** A ticket or prize line of the group: its order (by number, or by id when drawn by an earlier group). */
+interface Line {
+  orderSn: string;
+  orderId: number;
+  playerId: number;
+  goods: GoodsRow;
+  award: number;
+  boxNo: number;
+  position: number;
 }
 
-async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
-  const [kuji] = await tx.select().from(kujis).where(eq(kujis.id, want.kujiId)).for('update');
+/** A paid order of the group. */
+interface Paid {
+  orderSn: string;
+  playerId: number;
+  num: number;
+  price: number;
+  bean: number;
+  fee: number;
+}
+
+type Owner = { orderSn: string; orderId: number; playerId: number };
+
+/**
+ * Draws on one kuji, in the caller's transaction: the kuji row is locked (FOR UPDATE) so draws on
+ * all its boxes are serialised, across API copies too; its boxes and players are locked after it,
+ * and the last log record read in a statement of its own (so a copy that waited for the lock sees
+ * every draw committed before). Each want, in turn, takes the next `num` tickets of its box and
+ * becomes a paid order of activity type 14 with an order line and cabinet entry per ticket; each
+ * Last / global prize a ticket releases becomes a line and cabinet entry of the WINNING ticket's
+ * order and player; every ticket and award is appended to the public log. Many wants share one
+ * transaction and one write statement (the API groups the draws waiting on a kuji, as for draw
+ * machines); a want its box cannot serve fails alone. When the last box is exhausted the kuji is
+ * sold out (off 2) and its seed revealed.
+ */
+export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]): Promise<KujiDrawResult[]> {
+  const [kuji] = await tx.select().from(kujis).where(eq(kujis.id, kujiId)).for('update');
   if (!kuji) throw httpError(404, messages.common.notFound);
   if (!onSale(kuji)) throw httpError(409, m.notOnSale);
-  const [box] = await tx
-    .select()
-    .from(kujiBoxes)
-    .where(and(eq(kujiBoxes.kujiId, kuji.id), eq(kujiBoxes.boxNo, want.boxNo)))
-    .for('update');
-  if (!box || box.removedAt !== null) throw httpError(404, m.boxNotFound);
-  const n = box.tickets.length;
-  const remaining = n - box.drawn;
-  if (remaining <= 0) throw httpError(409, m.boxSoldOut);
-  if (want.num > remaining) throw httpError(400, m.notEnoughTickets(remaining));
-
+  const boxNos = [...new Set(wants.map((w) => w.boxNo))].sort((a, b) => a - b);
+  const boxes = new Map(
+    (
+      await tx
+        .select()
+        .from(kujiBoxes)
+        .where(and(eq(kujiBoxes.kujiId, kuji.id), inArray(kujiBoxes.boxNo, boxNos)))
+        .orderBy(asc(kujiBoxes.boxNo))
+        .for('update')
+    ).map((b) => [b.boxNo, b]),
+  );
+  const playerIds = [...new Set(wants.map((w) => w.playerId))].sort((a, b) => a - b);
+  const coins = new Map(
+    (
+      await tx
+        .select({ id: players.id, coins: players.coins })
+        .from(players)
+        .where(inArray(players.id, playerIds))
+        .orderBy(asc(players.id))
+        .for('update')
+    ).map((p) => [p.id, p.coins]),
+  );
   const rows = await tx.select().from(kujiGoods).where(eq(kujiGoods.kujiId, kuji.id)).orderBy(asc(kujiGoods.sort));
   const byLevel = new Map<number, GoodsRow>(rows.map((r) => [r.level, r]));
   const drawRows = rows.map((r) => ({
@@ -109,59 +141,23 @@ async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
     start_section: r.startSection,
     end_section: r.endSection,
   }));
-
-  const [player] = await tx.select().from(players).where(eq(players.id, want.playerId)).for('update');
-  if (!player) throw httpError(401, messages.drawMachine.playerSession);
-  const price = kuji.price * want.num;
-  const bean = want.useBean ? Math.max(0, Math.min(kuji.bean * want.num, player.coins, price)) : 0;
-  const fee = Math.round((price * Number(kuji.serviceCharge)) / 100);
-  const now = new Date();
-  const at = now.toISOString();
-  const sn = orderSn('YF');
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderSn: sn,
-      ipId: kuji.ipId,
-      playerId: player.id,
-      type: ACTIVITY_KUJI,
-      activeId: kuji.id,
-      activeTitle: kuji.title,
-      activePic: kuji.pic,
-      buyNum: want.num,
-      price,
-      points: bean,
-      receivedPrice: price - bean,
-      receivablePrice: price - bean,
-      totalPayPrice: price - bean,
-      serviceFee: fee,
-      merchantIncome: price - fee - bean,
-      payTime: now,
-      nickname: player.nickname,
-    })
-    .returning({ id: orders.id });
-  // The paid draw also drops a virtual item of the brand the player does not hold yet.
-  await grantDrops(tx, kuji.ipId, [{ playerId: player.id, orderId: order!.id }]);
-  if (bean > 0)
-    await tx
-      .update(players)
-      .set({ coins: sql`${players.coins} - ${bean}` })
-      .where(eq(players.id, player.id));
-
   const [last] = await tx
     .select({ seq: kujiDrawLog.seq, hash: kujiDrawLog.hash })
     .from(kujiDrawLog)
     .where(eq(kujiDrawLog.kujiId, kuji.id))
     .orderBy(desc(kujiDrawLog.seq))
     .limit(1);
+
+  const now = new Date();
+  const at = now.toISOString();
   let seq = last?.seq ?? 0;
   let prevHash = last?.hash ?? kuji.seedHash;
   const log: (typeof kujiDrawLog.$inferInsert)[] = [];
-  const append = (r: { position: number; level: number; orderSn: string; award: KujiAward | null }) => {
+  const append = (boxNo: number, r: { position: number; level: number; orderSn: string; award: KujiAward | null }) => {
     seq += 1;
     const rec: Omit<KujiDrawRecord, 'prev_hash' | 'hash'> = {
       seq,
-      box_no: box.boxNo,
+      box_no: boxNo,
       position: r.position,
       level: r.level,
       order_sn: r.orderSn,
@@ -169,111 +165,222 @@ async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
       award: r.award,
     };
     const hash = drawRecordHash(prevHash, rec);
-    log.push({
-      kujiId: kuji.id,
-      seq,
-      boxNo: box.boxNo,
-      position: r.position,
-      level: r.level,
-      orderSn: r.orderSn,
-      award: r.award,
-      drawnAt: now,
-      prevHash,
-      hash,
-    });
+    log.push({ kujiId: kuji.id, seq, boxNo, ...r, drawnAt: now, prevHash, hash });
     prevHash = hash;
   };
 
-  /** Put one line + cabinet entry on an order for a player. */
-  const give = async (orderId: number, playerId: number, goods: GoodsRow, position: number, award: number) => {
-    const [item] = await tx
-      .insert(orderItems)
-      .values({
-        orderId,
-        kujiId: kuji.id,
-        kujiGoodsId: goods.id,
-        award,
-        goodsTitle: goods.goodsTitle,
-        goodsPic: goods.goodsPic,
-        caseNo: box.boxNo,
-        position,
-      })
-      .returning({ id: orderItems.id });
-    const [dep] = await tx
-      .insert(deposits)
-      .values({
-        orderItemId: item!.id,
-        playerId,
-        ipId: kuji.ipId,
-        kujiId: kuji.id,
-        kujiGoodsId: goods.id,
-        state: 3,
-      })
-      .returning({ id: deposits.id });
-    return dep!.id;
-  };
-
-  const tickets: KujiTicketOut[] = [];
-  const awards: KujiAwardOut[] = [];
-  for (let position = box.drawn + 1; position <= box.drawn + want.num; position++) {
-    const level = box.tickets[position - 1]!;
-    const goods = byLevel.get(level);
-    if (!goods) throw new Error(`kuji ${kuji.id}: no prize row of level ${level}`);
-    const depositId = await give(order!.id, player.id, goods, position, 0);
-    tickets.push({ boxNo: box.boxNo, position, level, title: goods.goodsTitle, pic: goods.goodsPic, depositId });
-    append({ position, level, orderSn: sn, award: null });
-    for (const due of kujiAwardsReleasedBy(kuji.seed, box.boxNo, drawRows, position)) {
-      const prize = byLevel.get(due.level)!;
-      const mine = tickets.find((t) => t.position === due.winner);
-      const winner = mine
-        ? { orderId: order!.id, playerId: player.id, orderSn: sn }
-        : await ticketOwner(tx, kuji.id, box.boxNo, due.winner);
-      const awardDeposit = await give(winner.orderId, winner.playerId, prize, due.winner, due.kind === 'last' ? 1 : 2);
-      awards.push({
-        kind: due.kind,
-        level: due.level,
-        boxNo: box.boxNo,
-        position: due.winner,
-        playerId: winner.playerId,
-        title: prize.goodsTitle,
-        depositId: awardDeposit,
-      });
-      append({
-        position: due.winner,
-        level: box.tickets[due.winner - 1]!,
-        orderSn: winner.orderSn,
-        award: { kind: due.kind, level: due.level, position },
-      });
+  const drawn = new Map<number, number>(); // tickets drawn per box, this group's included
+  const owners = new Map<string, Owner>(); // `box:position` → this group's ticket owners
+  const paid: Paid[] = [];
+  const lines: Line[] = [];
+  const outcomes: { outcome: KujiDrawOutcome; lines: Line[] }[] = [];
+  const results: (KujiDrawResult | { ok: true; index: number })[] = [];
+  for (const want of wants) {
+    const box = boxes.get(want.boxNo);
+    if (!box || box.removedAt !== null) {
+      results.push({ ok: false, error: httpError(404, m.boxNotFound) });
+      continue;
     }
-  }
-  await tx.insert(kujiDrawLog).values(log);
-  await tx
-    .update(kujiBoxes)
-    .set({ drawn: box.drawn + want.num })
-    .where(and(eq(kujiBoxes.kujiId, kuji.id), eq(kujiBoxes.boxNo, box.boxNo)));
-
-  let soldOut = false;
-  if (box.drawn + want.num === n) {
-    const [open] = await tx
-      .select({ boxNo: kujiBoxes.boxNo })
-      .from(kujiBoxes)
-      .where(
-        and(
-          eq(kujiBoxes.kujiId, kuji.id),
-          isNull(kujiBoxes.removedAt),
-          sql`${kujiBoxes.drawn} < cardinality(${kujiBoxes.tickets})`,
-        ),
-      )
-      .limit(1);
-    if (!open) {
-      soldOut = true;
-      await tx
-        .update(kujis)
-        .set({ off: KUJI_OFF.soldOut, revealedAt: now, updatedAt: now })
-        .where(eq(kujis.id, kuji.id));
+    const before = drawn.get(box.boxNo) ?? box.drawn;
+    const remaining = box.tickets.length - before;
+    if (remaining <= 0) {
+      results.push({ ok: false, error: httpError(409, m.boxSoldOut) });
+      continue;
     }
+    if (want.num > remaining) {
+      results.push({ ok: false, error: httpError(400, m.notEnoughTickets(remaining)) });
+      continue;
+    }
+    const balance = coins.get(want.playerId);
+    if (balance === undefined) {
+      results.push({ ok: false, error: httpError(401, messages.drawMachine.playerSession) });
+      continue;
+    }
+    const price = kuji.price * want.num;
+    const bean = want.useBean ? Math.max(0, Math.min(kuji.bean * want.num, balance, price)) : 0;
+    coins.set(want.playerId, balance - bean);
+    const sn = orderSn('YF');
+    paid.push({
+      orderSn: sn,
+      playerId: want.playerId,
+      num: want.num,
+      price,
+      bean,
+      fee: Math.round((price * Number(kuji.serviceCharge)) / 100),
+    });
+    const mine: Line[] = [];
+    const awards: KujiAwardOut[] = [];
+    const add = (line: Line) => {
+      lines.push(line);
+      mine.push(line);
+    };
+    for (let position = before + 1; position <= before + want.num; position++) {
+      const level = box.tickets[position - 1]!;
+      const goods = byLevel.get(level);
+      if (!goods) throw new Error(`kuji ${kuji.id}: no prize row of level ${level}`);
+      owners.set(`${box.boxNo}:${position}`, { orderSn: sn, orderId: 0, playerId: want.playerId });
+      add({ orderSn: sn, orderId: 0, playerId: want.playerId, goods, award: 0, boxNo: box.boxNo, position });
+      append(box.boxNo, { position, level, orderSn: sn, award: null });
+      for (const due of kujiAwardsReleasedBy(kuji.seed, box.boxNo, drawRows, position)) {
+        const prize = byLevel.get(due.level)!;
+        const winner =
+          owners.get(`${box.boxNo}:${due.winner}`) ?? (await ticketOwner(tx, kuji.id, box.boxNo, due.winner));
+        const award = due.kind === 'last' ? 1 : 2;
+        add({ ...winner, goods: prize, award, boxNo: box.boxNo, position: due.winner });
+        awards.push({
+          kind: due.kind,
+          level: due.level,
+          boxNo: box.boxNo,
+          position: due.winner,
+          playerId: winner.playerId,
+          title: prize.goodsTitle,
+          depositId: 0,
+        });
+        append(box.boxNo, {
+          position: due.winner,
+          level: box.tickets[due.winner - 1]!,
+          orderSn: winner.orderSn,
+          award: { kind: due.kind, level: due.level, position },
+        });
+      }
+    }
+    drawn.set(box.boxNo, before + want.num);
+    results.push({ ok: true, index: outcomes.length });
+    outcomes.push({ outcome: { orderSn: sn, price, bean, tickets: [], awards, soldOut: false }, lines: mine });
   }
-  return { orderSn: sn, price, bean, tickets, awards, soldOut };
+  if (paid.length === 0) return results as KujiDrawResult[];
+
+  const written = await writeDraws(tx, kuji, paid, lines, log, drawn, at);
+  // The paid draws also drop a virtual item of the brand each player does not hold yet.
+  await grantDrops(
+    tx,
+    kuji.ipId,
+    paid.map((p) => ({ playerId: p.playerId, orderId: written.orderIds.get(p.orderSn)! })),
+  );
+  const soldOut =
+    [...drawn].some(([boxNo, n]) => n === boxes.get(boxNo)!.tickets.length) && (await endIfEmpty(tx, kuji.id, now));
+  for (const { outcome, lines: mine } of outcomes) {
+    const depositOf = (l: Line) => written.depositIds.get(`${l.boxNo}:${l.position}:${l.goods.id}`)!;
+    outcome.tickets = mine
+      .filter((l) => l.award === 0)
+      .map((l) => ({
+        boxNo: l.boxNo,
+        position: l.position,
+        level: l.goods.level,
+        title: l.goods.goodsTitle,
+        pic: l.goods.goodsPic,
+        depositId: depositOf(l),
+      }));
+    const prizes = mine.filter((l) => l.award !== 0);
+    outcome.awards.forEach((a, i) => {
+      a.depositId = depositOf(prizes[i]!);
+    });
+    outcome.soldOut = soldOut;
+  }
+  return results.map((r) => ('index' in r ? { ok: true, outcome: outcomes[r.index]!.outcome } : r));
+}
+
+/** Sold out when no box of the kuji has a ticket left: off 2, the seed revealed. */
+async function endIfEmpty(tx: Tx, kujiId: number, now: Date): Promise<boolean> {
+  const [open] = await tx
+    .select({ boxNo: kujiBoxes.boxNo })
+    .from(kujiBoxes)
+    .where(
+      and(
+        eq(kujiBoxes.kujiId, kujiId),
+        isNull(kujiBoxes.removedAt),
+        sql`${kujiBoxes.drawn} < cardinality(${kujiBoxes.tickets})`,
+      ),
+    )
+    .limit(1);
+  if (open) return false;
+  await tx.update(kujis).set({ off: KUJI_OFF.soldOut, revealedAt: now, updatedAt: now }).where(eq(kujis.id, kujiId));
+  return true;
+}
+
+/**
+ * The rows of a group of draws in one statement, each column passed as one array (unnest), as the
+ * draw machines write theirs: the orders, their lines (a prize on the winning ticket's order, an
+ * earlier group's by id), the cabinet entries, the log, the coins spent and the boxes' counts.
+ * Answers each order's id by number and each line's cabinet entry by `box:position:goods`.
+ */
+async function writeDraws(
+  tx: Tx,
+  kuji: typeof kujis.$inferSelect,
+  paid: Paid[],
+  lines: Line[],
+  log: (typeof kujiDrawLog.$inferInsert)[],
+  drawn: Map<number, number>,
+  at: string,
+) {
+  const col = <T, R>(xs: T[], pick: (x: T) => R) => sql.param(xs.map(pick));
+  const result = await tx.execute(sql`
+    with p as (
+      select * from unnest(${col(paid, (p) => p.orderSn)}::text[], ${col(paid, (p) => p.playerId)}::int[],
+        ${col(paid, (p) => p.num)}::int[], ${col(paid, (p) => p.price)}::int[], ${col(paid, (p) => p.bean)}::int[],
+        ${col(paid, (p) => p.fee)}::int[])
+        as p(sn, player_id, num, price, bean, fee)
+    ), o as (
+      insert into ${orders} (order_sn, ip_id, player_id, type, active_id, active_title, active_pic, buy_num, price,
+        points, received_price, receivable_price, total_pay_price, service_fee, merchant_income, pay_time, nickname)
+      select p.sn, ${kuji.ipId}, p.player_id, ${ACTIVITY_KUJI}, ${kuji.id}, ${kuji.title}, ${kuji.pic}, p.num, p.price,
+        p.bean, p.price - p.bean, p.price - p.bean, p.price - p.bean, p.fee, p.price - p.fee - p.bean,
+        ${at}::timestamptz, u.nickname
+      from p join ${players} u on u.id = p.player_id
+      returning id, order_sn
+    ), t as (
+      select * from unnest(${col(lines, (l) => l.orderSn)}::text[], ${col(lines, (l) => l.orderId)}::int[],
+        ${col(lines, (l) => l.playerId)}::int[], ${col(lines, (l) => l.goods.id)}::int[], ${col(lines, (l) => l.award)}::int[],
+        ${col(lines, (l) => l.goods.goodsTitle)}::text[], ${col(lines, (l) => l.goods.goodsPic)}::text[],
+        ${col(lines, (l) => l.boxNo)}::int[], ${col(lines, (l) => l.position)}::int[])
+        as t(sn, order_id, player_id, goods_id, award, title, pic, box_no, position)
+    ), i as (
+      insert into ${orderItems} (order_id, kuji_id, kuji_goods_id, award, goods_title, goods_pic, case_no, position)
+      select coalesce(o.id, nullif(t.order_id, 0)), ${kuji.id}, t.goods_id, t.award, t.title, t.pic, t.box_no, t.position
+      from t left join o on o.order_sn = t.sn
+      returning id, order_id, kuji_goods_id, case_no, position
+    ), d as (
+      insert into ${deposits} (order_item_id, player_id, ip_id, kuji_id, kuji_goods_id, state)
+      select i.id, t.player_id, ${kuji.ipId}, ${kuji.id}, i.kuji_goods_id, 3
+      from i join t on t.box_no = i.case_no and t.position = i.position and t.goods_id = i.kuji_goods_id
+      returning id, order_item_id
+    ), l as (
+      insert into ${kujiDrawLog} (kuji_id, seq, box_no, position, level, order_sn, award, drawn_at, prev_hash, hash)
+      select ${kuji.id}, seq, box_no, position, level, sn, nullif(award, '')::jsonb, ${at}::timestamptz, prev_hash, hash
+      from unnest(${col(log, (r) => r.seq)}::int[], ${col(log, (r) => r.boxNo)}::int[], ${col(log, (r) => r.position)}::int[],
+        ${col(log, (r) => r.level)}::int[], ${col(log, (r) => r.orderSn)}::text[],
+        ${col(log, (r) => (r.award ? JSON.stringify(r.award) : ''))}::text[], ${col(log, (r) => r.prevHash)}::text[],
+        ${col(log, (r) => r.hash)}::text[])
+        as r(seq, box_no, position, level, sn, award, prev_hash, hash)
+      returning seq
+    ), c as (
+      update ${players} set coins = ${players.coins} - v.spent
+      from (select player_id, sum(bean)::int as spent from p group by player_id having sum(bean) > 0) v
+      where ${players.id} = v.player_id returning ${players.id}
+    ), b as (
+      update ${kujiBoxes} set drawn = v.drawn
+      from unnest(${sql.param([...drawn.keys()])}::int[], ${sql.param([...drawn.values()])}::int[]) as v(box_no, drawn)
+      where ${kujiBoxes.kujiId} = ${kuji.id} and ${kujiBoxes.boxNo} = v.box_no returning ${kujiBoxes.boxNo}
+    )
+    select d.id, i.case_no, i.position, i.kuji_goods_id, null as order_sn, i.order_id,
+      (select count(*) from l)::int as logged, (select count(*) from c)::int as paid, (select count(*) from b)::int as boxes
+    from d join i on i.id = d.order_item_id
+    union all
+    select null, null, null, null, o.order_sn, o.id, null, null, null from o`);
+  const depositIds = new Map<string, number>();
+  const orderIds = new Map<string, number>();
+  for (const r of rowsOf<{
+    id: number | null;
+    case_no: number;
+    position: number;
+    kuji_goods_id: number;
+    order_sn: string | null;
+    order_id: number;
+  }>(result)) {
+    if (r.order_sn !== null) orderIds.set(r.order_sn, r.order_id);
+    else depositIds.set(`${r.case_no}:${r.position}:${r.kuji_goods_id}`, r.id!);
+  }
+  return { depositIds, orderIds };
 }
 
 /** The order and player that drew a position of a box (its ticket line, award 0). */

@@ -6,8 +6,9 @@ import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
+import { DrawGroups } from '../draw-machine/draw-queue.js';
 import { playerOf } from '../player/session.js';
-import { drawKuji } from './draw.js';
+import { drawKujiMany } from './draw.js';
 
 /**
  * The player's and the public's side of 一番赏 (declarations playerKujiRoutes and
@@ -17,6 +18,7 @@ import { drawKuji } from './draw.js';
  */
 const playerKujiRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
+  const draws = new DrawGroups(db, drawKujiMany);
 
   app.route(
     routeOf(api.player.kujis, async (query) => {
@@ -82,9 +84,8 @@ const playerKujiRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.player.kujiDraw, async (body, request) => {
       const playerId = await playerOf(db, cache, request);
-      const out = await drawKuji(db, {
+      const out = await draws.draw(body.active_id, {
         playerId,
-        kujiId: body.active_id,
         boxNo: body.box_no,
         num: body.num,
         useBean: body.use_bean === 1,

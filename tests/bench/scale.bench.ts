@@ -1,0 +1,214 @@
+// Scale-out figures from one run on this machine: one and then two API copies (processes of their
+// own, each with its own data directory) on one fresh PostgreSQL database (BENCH_SCALE_DATABASE_URL,
+// by default bench_scale on 127.0.0.1:5432, dropped and created at the start). 100 players
+// (BENCH_SCALE_PLAYERS) draw without pausing, split evenly over the copies, first on one draw
+// machine, then on one box of one kuji, each for BENCH_SCALE_SECONDS (default 10; 2 is a CI-sized
+// run of a few seconds). For each: draws per second, p50/p99 and the answers of 5xx; then the ratio
+// two copies / one copy, and the kuji's draws per second against the machine's.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createClient, DEV_APP_SECRET, api as routes } from '@toy/shared';
+import { type ApiHandle, repoRoot, startApiProcess } from '../support/api.js';
+
+const PLAYERS = Number(process.env.BENCH_SCALE_PLAYERS ?? 100);
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
+const DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_scale';
+/** Enough boxes and tickets that nothing sells out within a phase, at up to 1,000 draws a second. */
+const STOCK = Math.max(2000, Math.ceil(SECONDS + 2) * 1000);
+
+/** A fresh database: dropped (with its connections) and created again. */
+function freshDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const psql = (sqlText: string) =>
+    execFileSync(
+      'psql',
+      ['-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres', '-qtAc', sqlText, 'postgres'],
+      { encoding: 'utf8', env: { ...process.env, PGOPTIONS: '-c client_min_messages=warning' } },
+    );
+  psql(`drop database if exists ${name} with (force)`);
+  psql(`create database ${name}`);
+}
+
+/** An approved, listed kuji with 2 boxes of `tickets` tickets (support/api-server.ts kuji): its id. */
+async function seedKuji(tickets: number): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toy-scale-bench-'));
+  try {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'support/api-server.ts', dataDir, 'kuji', String(tickets)],
+      {
+        cwd: join(repoRoot, 'tests'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL },
+      },
+    );
+    for await (const line of createInterface({ input: child.stdout! }))
+      if (line.startsWith('{')) return (JSON.parse(line) as { kuji_id: number }).kuji_id;
+    throw new Error('the kuji seed process exited early');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A draw machine of `cases` cases of brand@demo.local's first brand, on sale: its id. */
+async function publishMachine(api: ApiHandle, token: string, ipId: number, cases: number): Promise<number> {
+  const template = (
+    await api.call<{ list: { id: number; price: number }[] }>(
+      'GET',
+      '/web/goods/box/template/search',
+      { ip_id: ipId, title: '甜品派对' },
+      token,
+    )
+  ).body.data.list[0]!;
+  const alloc = await api.call<{ box_sign: string }>(
+    'POST',
+    '/web/goods/box/allocate',
+    { template_id: template.id, box_num: cases },
+    token,
+  );
+  const published = await api.call<{ id: number }>(
+    'POST',
+    '/web/goods/box/publish',
+    {
+      ip_id: ipId,
+      template_id: template.id,
+      shelves_time: '2026-01-01 10:00:00',
+      is_pre_sale: 0,
+      delivery_time: '',
+      service_charge: 5,
+      price: template.price,
+      is_overseas: 0,
+      price_us: null,
+      price_th: null,
+      desc: '扩容压测抽盒机',
+      box_num: cases,
+      is_bean: 1,
+      bean: 5,
+      wrap: '拆盒未拆袋',
+      box_sign: alloc.body.data.box_sign,
+    },
+    token,
+  );
+  if (published.body.status !== 0) throw new Error(`publish: ${published.body.msg}`);
+  return published.body.data.id;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const f = (n: number) => n.toFixed(1);
+
+interface Phase {
+  ms: number[];
+  errors5xx: number;
+  refused: number;
+  seconds: number;
+  firstError?: string;
+}
+
+/**
+ * The players (player i on copy i % copies) each calling `send` again as soon as answered, for
+ * `seconds`: every answer's latency, the 5xx answers and the other refusals.
+ */
+async function crowd(
+  copies: ApiHandle[],
+  tokens: string[],
+  seconds: number,
+  send: (client: ReturnType<typeof createClient>, token: string) => Promise<{ status: number; body: { msg: string } }>,
+): Promise<Phase> {
+  const clients = copies.map((c) => createClient({ baseUrl: c.apiUrl, secret: DEV_APP_SECRET }));
+  const phase: Phase = { ms: [], errors5xx: 0, refused: 0, seconds: 0 };
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      const client = clients[i % clients.length]!;
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const r = await send(client, token);
+        phase.ms.push(performance.now() - t0);
+        if (r.status >= 500) {
+          phase.errors5xx += 1;
+          phase.firstError ??= `${r.status} ${r.body.msg}`;
+        } else if (r.status !== 200) {
+          phase.refused += 1;
+          phase.firstError ??= `${r.status} ${r.body.msg}`;
+        }
+      }
+    }),
+  );
+  phase.seconds = (performance.now() - start) / 1000;
+  return phase;
+}
+
+const rate = (p: Phase) => (p.ms.length - p.errors5xx - p.refused) / p.seconds;
+const line = (label: string, p: Phase) =>
+  console.log(
+    `${label}: ${p.ms.length - p.errors5xx - p.refused} draws in ${f(p.seconds)} s = ${f(rate(p))}/s; ` +
+      `p50 ${f(pct(p.ms, 50))} ms, p99 ${f(pct(p.ms, 99))} ms; 5xx ${p.errors5xx}; other refusals ${p.refused}` +
+      (p.firstError ? ` (first: ${p.firstError})` : ''),
+  );
+
+freshDatabase(DATABASE_URL);
+console.log(
+  `database: PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)} (fresh); ${PLAYERS} players, ${SECONDS} s a phase`,
+);
+const env = { BENCH_DATABASE_URL: DATABASE_URL };
+const copies: ApiHandle[] = [await startApiProcess(env)];
+try {
+  const token = await copies[0]!.login('brand@demo.local');
+  const ipId = (
+    await copies[0]!.call<{ ips: { id: number }[] }>('GET', '/web/helper/seller/ips', { per_id: 14 }, token)
+  ).body.data.ips[0]!.id;
+  const batchId = await publishMachine(copies[0]!, token, ipId, Math.ceil((2 * STOCK) / 10));
+  const kujiId = await seedKuji(STOCK);
+  const login = createClient({ baseUrl: copies[0]!.apiUrl, secret: DEV_APP_SECRET });
+  const tokens = await Promise.all(
+    Array.from({ length: PLAYERS }, async (_, i) => {
+      const r = await login.send<{ player_token: string }>(routes.player.login, {
+        phone: `1750${String(i).padStart(7, '0')}`,
+      });
+      return r.body.data.player_token;
+    }),
+  );
+  const machineDraw = (client: ReturnType<typeof createClient>, t: string) =>
+    client.send(routes.player.draw, { batch_id: batchId, use_bean: 0 }, { headers: { player_token: t } });
+  const kujiDraw = (boxNo: number) => (client: ReturnType<typeof createClient>, t: string) =>
+    client.send(
+      routes.player.kujiDraw,
+      { active_id: kujiId, box_no: boxNo, num: 1, use_bean: 0 },
+      { headers: { player_token: t } },
+    );
+
+  const results: { machine: Phase; kuji: Phase }[] = [];
+  for (const n of [1, 2]) {
+    if (n === 2) copies.push(await startApiProcess(env));
+    // A short warm-up on each copy (sessions, plans, JIT), not counted.
+    await crowd(copies, tokens, Math.min(1, SECONDS / 4), machineDraw);
+    const machine = await crowd(copies, tokens, SECONDS, machineDraw);
+    line(`${n} ${n === 1 ? 'copy' : 'copies'}, draw machine`, machine);
+    // Each run draws its own box of the kuji, so neither sells out under the other.
+    const kuji = await crowd(copies, tokens, SECONDS, kujiDraw(n));
+    line(`${n} ${n === 1 ? 'copy' : 'copies'}, kuji (one box)`, kuji);
+    results.push({ machine, kuji });
+  }
+  const [one, two] = results as [{ machine: Phase; kuji: Phase }, { machine: Phase; kuji: Phase }];
+  console.log(
+    `two copies / one copy: draw machine ${f(rate(two.machine) / rate(one.machine))} ×, ` +
+      `kuji ${f(rate(two.kuji) / rate(one.kuji))} ×`,
+  );
+  console.log(
+    `kuji / draw machine: one copy ${f(rate(one.kuji) / rate(one.machine))} ×, ` +
+      `two copies ${f(rate(two.kuji) / rate(two.machine))} × (target ≥ 0.5)`,
+  );
+  const errors = results.reduce((a, r) => a + r.machine.errors5xx + r.kuji.errors5xx, 0);
+  console.log(`answers of 5xx in all: ${errors} (target 0)`);
+} finally {
+  for (const c of copies) await c.close();
+}
