@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEV_APP_SECRET, MARKET_DEMO_SECRETS, MARKET_PLATFORM_CODES, ORDER_TIMES } from '@toy/shared';
+import { DEV_APP_SECRET, ORDER_TIMES } from '@toy/shared';
 import { z } from 'zod';
 
 /** The workspace root (the folder holding pnpm-workspace.yaml), where `.data/` lives by default. */
@@ -48,7 +48,6 @@ const envSchema = z.object({
   ORDER_FINAL_PAY_HOURS: z.coerce.number().positive().default(ORDER_TIMES.finalPayHours),
   ORDER_CONFIRM_DAYS: z.coerce.number().positive().default(ORDER_TIMES.autoConfirmDays),
   ORDER_REFUND_WINDOW_DAYS: z.coerce.number().min(0).default(ORDER_TIMES.refundWindowDays),
-  MARKET_SECRETS: z.string().min(1).optional(),
   MARKET_EXPORT_SYNC_ROWS: z.coerce.number().int().min(0).default(2000),
   TRUST_PROXY: z.string().optional(),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(LOGIN_LIMITS.windowMinutes),
@@ -83,26 +82,6 @@ export interface OrderTimes {
   finalPayHours: number;
   autoConfirmDays: number;
   refundWindowDays: number;
-}
-
-/**
- * `MARKET_SECRETS=shopee:secret,lazada:secret`: the marketplace platforms that may push orders and
- * the shared secret of each; unset, the demo secrets of every platform in shared MARKET_PLATFORMS.
- */
-function marketSecretsOf(value: string | undefined): Record<string, string> {
-  if (!value) return { ...MARKET_DEMO_SECRETS };
-  const out: Record<string, string> = {};
-  for (const pair of value.split(',')) {
-    const at = pair.indexOf(':');
-    const platform = pair.slice(0, at).trim();
-    const secret = pair.slice(at + 1).trim();
-    if (at <= 0 || !secret || !(MARKET_PLATFORM_CODES as string[]).includes(platform))
-      throw new Error(
-        `Invalid configuration:\nMARKET_SECRETS: expected platform:secret pairs of ${MARKET_PLATFORM_CODES.join(', ')}`,
-      );
-    out[platform] = secret;
-  }
-  return out;
 }
 
 export interface Config {
@@ -146,8 +125,6 @@ export interface Config {
   /** How often the order timers run (payment timeouts, auto-confirm, refunds); 0 disables them. */
   orderTimerSeconds: number;
   orderTimes: OrderTimes;
-  /** Marketplace platform → the shared secret its inbound requests are signed with. */
-  marketSecrets: Record<string, string>;
   /** Up to this many rows a marketplace export answers its file at once; more become a job. */
   marketExportSyncRows: number;
   /** Fastify's `trustProxy`: which X-Forwarded-For hops give the client's address. */
@@ -236,7 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       autoConfirmDays: e.ORDER_CONFIRM_DAYS,
       refundWindowDays: e.ORDER_REFUND_WINDOW_DAYS,
     },
-    marketSecrets: marketSecretsOf(e.MARKET_SECRETS),
     marketExportSyncRows: e.MARKET_EXPORT_SYNC_ROWS,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     loginLimits: {
@@ -272,7 +248,6 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     waybillFontName: overrides.waybillFontName,
     orderTimerSeconds: overrides.orderTimerSeconds ?? 0,
     orderTimes: { ...ORDER_TIMES, ...overrides.orderTimes },
-    marketSecrets: overrides.marketSecrets ?? { ...MARKET_DEMO_SECRETS },
     marketExportSyncRows: overrides.marketExportSyncRows ?? 2000,
     trustProxy: overrides.trustProxy ?? false,
     loginLimits: { ...LOGIN_LIMITS, ...overrides.loginLimits },
