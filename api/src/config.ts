@@ -16,7 +16,7 @@ export function repoRoot(): string {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** How many failed logins are allowed within the window, per account and per client address. */
+/** How many failed logins are allowed within the window, per account at one address and per client address. */
 export interface LoginLimits {
   windowMinutes: number;
   perAccount: number;
@@ -97,16 +97,10 @@ export interface Config {
   appSecret: string;
   /**
    * The web origins whose pages may call the API with credentials (CORS): the API's own and the
-   * console's. Any other origin gets no CORS headers, so a browser keeps its pages from reading
-   * the answers.
+   * console's, from the configuration only (never from a request's Host header). Any other origin
+   * gets no CORS headers, so a browser keeps its pages from reading the answers.
    */
   corsOrigins: string[];
-  /**
-   * Unless CONSOLE_ORIGINS names the console's origins: the console's port on whatever hostname
-   * the API was reached by, so a console served beside the API works from any machine (it calls
-   * the API on its page's hostname). Null when the origins are listed.
-   */
-  consolePortBeside: number | null;
   qrTtlSeconds: number;
   sessionTtlHours: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -129,7 +123,7 @@ export interface Config {
   marketExportSyncRows: number;
   /** Fastify's `trustProxy`: which X-Forwarded-For hops give the client's address. */
   trustProxy: TrustProxy;
-  /** Failed logins allowed per account and per address within the window (then 429). */
+  /** Failed logins allowed per account from one address, and per address, within the window (then 429). */
   loginLimits: LoginLimits;
 }
 
@@ -141,8 +135,9 @@ export const CONSOLE_DEFAULT_PORT = 8080;
 /**
  * The origins allowed to call with credentials: the API's own (same-origin pages such as the QR
  * confirmation and /docs) plus `listed` (CONSOLE_ORIGINS, comma-separated), or by default the
- * console where `npm start` and the Vite dev server put it (127.0.0.1 and localhost, and
- * CONSOLE_HOST, on CONSOLE_PORT or 8080).
+ * console where `npm start` and the Vite dev server put it: on CONSOLE_PORT (8080) at 127.0.0.1,
+ * localhost, CONSOLE_HOST and the API's own public hostname (PUBLIC_URL), over http and, for that
+ * hostname, https. Configuration only: a request's Host header never adds an origin.
  */
 export function corsOriginsOf(
   publicUrl: string,
@@ -150,12 +145,18 @@ export function corsOriginsOf(
   consoleHost?: string,
   consolePort = CONSOLE_DEFAULT_PORT,
 ): string[] {
+  const publicHost = URL.canParse(publicUrl) ? new URL(publicUrl).hostname : undefined;
   const entries = listed
     ? listed
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-    : ['127.0.0.1', 'localhost', ...(consoleHost ? [consoleHost] : [])].map((h) => defaultUrl(h, consolePort));
+    : [
+        ...['127.0.0.1', 'localhost', ...(consoleHost ? [consoleHost] : []), ...(publicHost ? [publicHost] : [])].map(
+          (h) => defaultUrl(h, consolePort),
+        ),
+        ...(publicHost ? [`https://${publicHost}:${consolePort}`] : []),
+      ];
   const origins = [publicUrl, ...entries].map((entry) => {
     const url = URL.canParse(entry) ? new URL(entry) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
@@ -163,18 +164,6 @@ export function corsOriginsOf(
     return url.origin;
   });
   return [...new Set(origins)];
-}
-
-/**
- * The origins a request may be answered for: the configured ones, and (consolePortBeside) the
- * console on the hostname this request reached the API by, over http or https.
- */
-export function allowedOrigins(config: Pick<Config, 'corsOrigins' | 'consolePortBeside'>, hostHeader?: string) {
-  if (config.consolePortBeside === null || !hostHeader) return config.corsOrigins;
-  const url = URL.canParse(`http://${hostHeader}`) ? new URL(`http://${hostHeader}`) : undefined;
-  if (!url) return config.corsOrigins;
-  const beside = ['http:', 'https:'].map((p) => `${p}//${url.hostname}:${config.consolePortBeside}`);
-  return [...config.corsOrigins, ...beside];
 }
 
 /** Read and validate the environment. Throws a readable error on a bad value. */
@@ -197,7 +186,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     corsOrigins: corsOriginsOf(publicUrl, e.CONSOLE_ORIGINS, e.CONSOLE_HOST ?? e.HOST, e.CONSOLE_PORT),
-    consolePortBeside: e.CONSOLE_ORIGINS ? null : (e.CONSOLE_PORT ?? CONSOLE_DEFAULT_PORT),
     qrTtlSeconds: e.QR_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
@@ -237,7 +225,6 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: overrides.databaseUrl,
     appSecret: overrides.appSecret ?? DEV_APP_SECRET,
     corsOrigins: overrides.corsOrigins ?? corsOriginsOf(publicUrl, undefined, host),
-    consolePortBeside: overrides.consolePortBeside ?? null,
     qrTtlSeconds: overrides.qrTtlSeconds ?? 120,
     sessionTtlHours: overrides.sessionTtlHours ?? 72,
     logLevel: overrides.logLevel ?? 'info',
