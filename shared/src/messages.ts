@@ -393,6 +393,8 @@ export const messages = {
     shipped: '发货成功',
   },
   order: {
+    /** A purchase whose amount (goods and freight, fen) passes what an order can hold. */
+    totalTooLarge: '订单金额超出上限，请减少购买数量',
     shipped: '发货成功',
     remarked: '备注成功',
     refunded: '退款成功',

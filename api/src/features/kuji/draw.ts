@@ -13,6 +13,7 @@ import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders,
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
 import { grantDrops } from '../toy/drops.js';
+import { seedOfBox } from './seeds.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards
@@ -215,6 +216,8 @@ async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
 
   const tickets: KujiTicketOut[] = [];
   const awards: KujiAwardOut[] = [];
+  // The box's own committed seed (a restocked box has its round's, seeds.ts).
+  const seed = await seedOfBox(tx, kuji, box.boxNo);
   for (let position = box.drawn + 1; position <= box.drawn + want.num; position++) {
     const level = box.tickets[position - 1]!;
     const goods = byLevel.get(level);
@@ -222,7 +225,7 @@ async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
     const depositId = await give(order!.id, player.id, goods, position, 0);
     tickets.push({ boxNo: box.boxNo, position, level, title: goods.goodsTitle, pic: goods.goodsPic, depositId });
     append({ position, level, orderSn: sn, award: null });
-    for (const due of kujiAwardsReleasedBy(kuji.seed, box.boxNo, drawRows, position)) {
+    for (const due of kujiAwardsReleasedBy(seed, box.boxNo, drawRows, position)) {
       const prize = byLevel.get(due.level)!;
       const mine = tickets.find((t) => t.position === due.winner);
       const winner = mine
