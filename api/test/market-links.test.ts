@@ -42,6 +42,10 @@ describe('marketLink: a merchant links a marketplace shop to a brand', () => {
       shop_id: 'molly-sg-01',
     });
     expect(created.secret_hint).toBe(secret.slice(-4));
+    expect(created.is_demo).toBe(0);
+    // The seed's links carry demo secrets, and say so.
+    const seeded = (await call(app, api.marketLink.list, { ip_id: starPets }, { token: brand })).body.data.list;
+    expect(seeded.map((x) => [x.shop_id, x.is_demo])).toContainEqual([demoShop('lazada', starPets).shop_id, 1]);
     const list = await call(app, api.marketLink.list, { ip_id: molly }, { token: brand });
     const shown = list.body.data.list.find((x) => x.id === created.id);
     expect(shown).toEqual(created);

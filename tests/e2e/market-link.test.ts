@@ -47,6 +47,10 @@ describe.skipIf(!hasBrowser)('marketplace links and the console’s headers', ()
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
     const framed = await frame.evaluate(() => document.getElementById('root') !== null).catch(() => false);
     expect(framed).toBe(false);
+    // The same page frames a page that allows it (the API's health check), so the check can see one.
+    await page.setContent(`<iframe src="${suite.stack.apiUrl}/healthz"></iframe>`, { waitUntil: 'load' });
+    const allowed = page.frames().find((f) => f !== page.mainFrame())!;
+    expect(await allowed.evaluate(() => document.body.textContent)).toContain('ok');
     await context.close();
   });
 
@@ -67,6 +71,7 @@ describe.skipIf(!hasBrowser)('marketplace links and the console’s headers', ()
     const ipId = Number(new URL(page.url()).searchParams.get('ip_id'));
     // The seed's demo shops of the brand, one per platform, each showing only the end of its secret.
     await expect.poll(() => page.getByTestId('market-link-row').count()).toBe(3);
+    expect(await page.getByTestId('market-link-demo').count()).toBe(3);
 
     await page.getByTestId('market-link-add').click();
     await page.getByTestId('market-link-save').click();
@@ -87,6 +92,7 @@ describe.skipIf(!hasBrowser)('marketplace links and the console’s headers', ()
     const row = page.getByTestId('market-link-row').filter({ hasText: 'molly-sg-e2e' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByTestId('market-link-hint').textContent()).toBe(`••••${secret.slice(-4)}`);
+    expect(await row.getByTestId('market-link-demo').count()).toBe(0);
     expect(await page.content()).not.toContain(secret);
     await shot(page, 'market-link-list');
 

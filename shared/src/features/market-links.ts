@@ -38,6 +38,8 @@ export const marketLink = z.object({
   shop_id: z.string(),
   /** The secret's last 4 characters, so a merchant can tell which one a marketplace holds. */
   secret_hint: z.string(),
+  /** 1 while the link has the seed's demo secret (rotate it before going live; production refuses it). */
+  is_demo: z.number().int(),
   created_at: datetime(),
   rotated_at: datetime(),
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { api, type MarketLink, marketPlatformText, messages } from '@toy/shared';
+import { api, isMarketDemoSecret, type MarketLink, marketPlatformText, messages } from '@toy/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
@@ -24,6 +24,7 @@ const toWire = (row: Row): MarketLink => ({
   platform_text: marketPlatformText(row.platform),
   shop_id: row.shopId,
   secret_hint: row.secret.slice(-4),
+  is_demo: isMarketDemoSecret(row.secret) ? 1 : 0,
   created_at: formatTime(row.createdAt),
   rotated_at: formatTime(row.rotatedAt),
 });

@@ -58,9 +58,16 @@ export default function MarketLinkPage() {
       key: 'secret_hint',
       header: '密钥',
       render: (l) => (
-        <Code fontSize="sm" data-testid="market-link-hint">
-          ••••{l.secret_hint}
-        </Code>
+        <HStack gap="2">
+          <Code fontSize="sm" data-testid="market-link-hint">
+            ••••{l.secret_hint}
+          </Code>
+          {l.is_demo === 1 && (
+            <Badge colorPalette="orange" variant="subtle" data-testid="market-link-demo">
+              演示密钥
+            </Badge>
+          )}
+        </HStack>
       ),
     },
     timeColumn('rotated_at', '密钥更新时间', (l) => l.rotated_at),
