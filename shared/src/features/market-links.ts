@@ -4,7 +4,7 @@ import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
-import { MARKET_PLATFORM_CODES, marketPlatformText } from './market.js';
+import { MARKET_PLATFORM_CODES } from './market.js';
 
 const m = messages.marketLink;
 
@@ -44,7 +44,6 @@ export const marketLink = z.object({
   rotated_at: datetime(),
 });
 export type MarketLink = z.infer<typeof marketLink>;
-export const marketLinkPlatformText = marketPlatformText;
 
 export interface MarketLinkForm {
   ip_id: number | string;
