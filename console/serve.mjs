@@ -1,7 +1,9 @@
 // Static server of the built console (dist/): no dependencies, node:http only.
 // - hashed files under /assets are cached for a year (immutable); index.html and /config.js are not cached;
 // - /config.js is generated from the options (apiBase, appSecret);
-// - any other path without a file extension falls back to index.html (the SPA's router decides).
+// - any other path without a file extension falls back to index.html (the SPA's router decides);
+// - every answer forbids framing (X-Frame-Options DENY, CSP frame-ancestors 'none') and carries a
+//   content security policy: scripts only from this server, calls only to the API (securityHeaders).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -34,6 +36,60 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 function configScript(apiBase, apiPort, appSecret, displayBase) {
   const value = JSON.stringify({ apiBase, apiPort, appSecret, displayBase }).replace(/</g, '\\u003c');
   return `window.__APP_CONFIG__ = ${value};\n`;
+}
+
+/** The origins of a URL given to the console: its origin, or nothing when it is not an http(s) URL. */
+function originOf(url) {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API origins the page may call: `apiBase`'s, or (none named) the page's own hostname at
+ * `apiPort`, over http and https, as console/src/config.ts finds the API.
+ */
+function apiOrigins(req, apiBase, apiPort) {
+  if (apiBase) return [originOf(apiBase)].filter(Boolean);
+  const host = originOf(`http://${req.headers.host ?? ''}`);
+  if (!host) return [];
+  const hostname = new URL(host).hostname;
+  return ['http:', 'https:'].map((p) => `${p}//${hostname}:${apiPort}`);
+}
+
+/**
+ * The security headers of every answer. The console cannot be framed (clickjacking); its scripts
+ * come only from this server (the bundle and /config.js); styles may be inline (Chakra's emotion
+ * writes <style> tags); pictures and videos may come from any http(s) address (uploads on the API
+ * or a store, marketplace goods pictures); calls and frames (the waybill PDF) go only to this
+ * server, the API and `connectSrc`.
+ */
+export function securityHeaders(req, { apiBase, apiPort, connectSrc = [] }) {
+  const api = [...apiOrigins(req, apiBase, apiPort), ...connectSrc].join(' ');
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: http: https:",
+    "media-src 'self' blob: http: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' blob: data: ${api}`,
+    `frame-src 'self' blob: ${api}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': policy,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
 }
 
 function acceptsGzip(req) {
@@ -76,10 +132,11 @@ function sendFile(req, res, file, ext, cacheControl) {
 
 /**
  * Serves the built console.
- * @param {{port?: number, host?: string, apiBase?: string, apiPort?: number, appSecret?: string, distDir?: string, displayBase?: string}} [options]
+ * @param {{port?: number, host?: string, apiBase?: string, apiPort?: number, appSecret?: string, distDir?: string, displayBase?: string, connectSrc?: string[]}} [options]
  *   `apiBase`: the API's URL; without it the console calls the page's own hostname at `apiPort` (8787),
  *   so the console works from any machine that reaches this one.
  *   `displayBase`: the display hub's URL the console's /screen_md and /extend* paths go to (default: the page's host, port 8764).
+ *   `connectSrc`: more origins the pages may call (an object store that takes uploads directly), besides the API.
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export function startConsoleServer(options = {}) {
@@ -91,6 +148,7 @@ export function startConsoleServer(options = {}) {
     appSecret = DEFAULT_SECRET,
     distDir = join(here, 'dist'),
     displayBase,
+    connectSrc = [],
   } = options;
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
@@ -100,6 +158,8 @@ export function startConsoleServer(options = {}) {
   const config = configScript(apiBase, apiPort, appSecret, displayBase);
 
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders(req, { apiBase, apiPort, connectSrc })))
+      res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(
         req,
@@ -173,6 +233,10 @@ if (isMain) {
     apiBase: process.env.CONSOLE_API_BASE ?? 'http://127.0.0.1:8787',
     appSecret: process.env.APP_SECRET ?? DEFAULT_SECRET,
     displayBase: process.env.DISPLAY_BASE,
+    connectSrc: (process.env.CONSOLE_CONNECT_SRC ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   });
   console.log(`console: ${url}`);
 }

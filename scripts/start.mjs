@@ -71,6 +71,10 @@ const web = await startConsoleServer({
   appSecret: process.env.APP_SECRET,
   distDir: join(root, 'console', 'dist'),
   displayBase: process.env.DISPLAY_BASE,
+  connectSrc: (process.env.CONSOLE_CONNECT_SRC ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
 });
 
 const hubDataDir = join(process.env.DATA_DIR ?? join(root, '.data'), 'display');

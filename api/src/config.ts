@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEV_APP_SECRET, MARKET_DEMO_SECRETS, MARKET_PLATFORM_CODES, ORDER_TIMES } from '@toy/shared';
+import { DEV_APP_SECRET, ORDER_TIMES } from '@toy/shared';
 import { z } from 'zod';
 
 /** The workspace root (the folder holding pnpm-workspace.yaml), where `.data/` lives by default. */
@@ -16,7 +16,7 @@ export function repoRoot(): string {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** How many failed logins are allowed within the window, per account and per client address. */
+/** How many failed logins are allowed within the window, per account at one address and per client address. */
 export interface LoginLimits {
   windowMinutes: number;
   perAccount: number;
@@ -48,7 +48,6 @@ const envSchema = z.object({
   ORDER_FINAL_PAY_HOURS: z.coerce.number().positive().default(ORDER_TIMES.finalPayHours),
   ORDER_CONFIRM_DAYS: z.coerce.number().positive().default(ORDER_TIMES.autoConfirmDays),
   ORDER_REFUND_WINDOW_DAYS: z.coerce.number().min(0).default(ORDER_TIMES.refundWindowDays),
-  MARKET_SECRETS: z.string().min(1).optional(),
   MARKET_EXPORT_SYNC_ROWS: z.coerce.number().int().min(0).default(2000),
   TRUST_PROXY: z.string().optional(),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(LOGIN_LIMITS.windowMinutes),
@@ -85,26 +84,6 @@ export interface OrderTimes {
   refundWindowDays: number;
 }
 
-/**
- * `MARKET_SECRETS=shopee:secret,lazada:secret`: the marketplace platforms that may push orders and
- * the shared secret of each; unset, the demo secrets of every platform in shared MARKET_PLATFORMS.
- */
-function marketSecretsOf(value: string | undefined): Record<string, string> {
-  if (!value) return { ...MARKET_DEMO_SECRETS };
-  const out: Record<string, string> = {};
-  for (const pair of value.split(',')) {
-    const at = pair.indexOf(':');
-    const platform = pair.slice(0, at).trim();
-    const secret = pair.slice(at + 1).trim();
-    if (at <= 0 || !secret || !(MARKET_PLATFORM_CODES as string[]).includes(platform))
-      throw new Error(
-        `Invalid configuration:\nMARKET_SECRETS: expected platform:secret pairs of ${MARKET_PLATFORM_CODES.join(', ')}`,
-      );
-    out[platform] = secret;
-  }
-  return out;
-}
-
 export interface Config {
   host: string;
   port: number;
@@ -118,16 +97,10 @@ export interface Config {
   appSecret: string;
   /**
    * The web origins whose pages may call the API with credentials (CORS): the API's own and the
-   * console's. Any other origin gets no CORS headers, so a browser keeps its pages from reading
-   * the answers.
+   * console's, from the configuration only (never from a request's Host header). Any other origin
+   * gets no CORS headers, so a browser keeps its pages from reading the answers.
    */
   corsOrigins: string[];
-  /**
-   * Unless CONSOLE_ORIGINS names the console's origins: the console's port on whatever hostname
-   * the API was reached by, so a console served beside the API works from any machine (it calls
-   * the API on its page's hostname). Null when the origins are listed.
-   */
-  consolePortBeside: number | null;
   qrTtlSeconds: number;
   sessionTtlHours: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -146,13 +119,11 @@ export interface Config {
   /** How often the order timers run (payment timeouts, auto-confirm, refunds); 0 disables them. */
   orderTimerSeconds: number;
   orderTimes: OrderTimes;
-  /** Marketplace platform → the shared secret its inbound requests are signed with. */
-  marketSecrets: Record<string, string>;
   /** Up to this many rows a marketplace export answers its file at once; more become a job. */
   marketExportSyncRows: number;
   /** Fastify's `trustProxy`: which X-Forwarded-For hops give the client's address. */
   trustProxy: TrustProxy;
-  /** Failed logins allowed per account and per address within the window (then 429). */
+  /** Failed logins allowed per account from one address, and per address, within the window (then 429). */
   loginLimits: LoginLimits;
   /**
    * Start from a prepared copy instead of migrating and seeding (the test suites make one per run,
@@ -187,8 +158,9 @@ export const CONSOLE_DEFAULT_PORT = 8080;
 /**
  * The origins allowed to call with credentials: the API's own (same-origin pages such as the QR
  * confirmation and /docs) plus `listed` (CONSOLE_ORIGINS, comma-separated), or by default the
- * console where `npm start` and the Vite dev server put it (127.0.0.1 and localhost, and
- * CONSOLE_HOST, on CONSOLE_PORT or 8080).
+ * console where `npm start` and the Vite dev server put it: on CONSOLE_PORT (8080) at 127.0.0.1,
+ * localhost, CONSOLE_HOST and the API's own public hostname (PUBLIC_URL), over http and, for that
+ * hostname, https. Configuration only: a request's Host header never adds an origin.
  */
 export function corsOriginsOf(
   publicUrl: string,
@@ -196,12 +168,18 @@ export function corsOriginsOf(
   consoleHost?: string,
   consolePort = CONSOLE_DEFAULT_PORT,
 ): string[] {
+  const publicHost = URL.canParse(publicUrl) ? new URL(publicUrl).hostname : undefined;
   const entries = listed
     ? listed
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-    : ['127.0.0.1', 'localhost', ...(consoleHost ? [consoleHost] : [])].map((h) => defaultUrl(h, consolePort));
+    : [
+        ...['127.0.0.1', 'localhost', ...(consoleHost ? [consoleHost] : []), ...(publicHost ? [publicHost] : [])].map(
+          (h) => defaultUrl(h, consolePort),
+        ),
+        ...(publicHost ? [`https://${publicHost}:${consolePort}`] : []),
+      ];
   const origins = [publicUrl, ...entries].map((entry) => {
     const url = URL.canParse(entry) ? new URL(entry) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
@@ -209,18 +187,6 @@ export function corsOriginsOf(
     return url.origin;
   });
   return [...new Set(origins)];
-}
-
-/**
- * The origins a request may be answered for: the configured ones, and (consolePortBeside) the
- * console on the hostname this request reached the API by, over http or https.
- */
-export function allowedOrigins(config: Pick<Config, 'corsOrigins' | 'consolePortBeside'>, hostHeader?: string) {
-  if (config.consolePortBeside === null || !hostHeader) return config.corsOrigins;
-  const url = URL.canParse(`http://${hostHeader}`) ? new URL(`http://${hostHeader}`) : undefined;
-  if (!url) return config.corsOrigins;
-  const beside = ['http:', 'https:'].map((p) => `${p}//${url.hostname}:${config.consolePortBeside}`);
-  return [...config.corsOrigins, ...beside];
 }
 
 /** Read and validate the environment. Throws a readable error on a bad value. */
@@ -243,7 +209,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     corsOrigins: corsOriginsOf(publicUrl, e.CONSOLE_ORIGINS, e.CONSOLE_HOST ?? e.HOST, e.CONSOLE_PORT),
-    consolePortBeside: e.CONSOLE_ORIGINS ? null : (e.CONSOLE_PORT ?? CONSOLE_DEFAULT_PORT),
     qrTtlSeconds: e.QR_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
@@ -259,7 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       autoConfirmDays: e.ORDER_CONFIRM_DAYS,
       refundWindowDays: e.ORDER_REFUND_WINDOW_DAYS,
     },
-    marketSecrets: marketSecretsOf(e.MARKET_SECRETS),
     marketExportSyncRows: e.MARKET_EXPORT_SYNC_ROWS,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     loginLimits: {
@@ -285,7 +249,6 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: overrides.databaseUrl,
     appSecret: overrides.appSecret ?? DEV_APP_SECRET,
     corsOrigins: overrides.corsOrigins ?? corsOriginsOf(publicUrl, undefined, host),
-    consolePortBeside: overrides.consolePortBeside ?? null,
     qrTtlSeconds: overrides.qrTtlSeconds ?? 120,
     sessionTtlHours: overrides.sessionTtlHours ?? 72,
     logLevel: overrides.logLevel ?? 'info',
@@ -296,7 +259,6 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     waybillFontName: overrides.waybillFontName,
     orderTimerSeconds: overrides.orderTimerSeconds ?? 0,
     orderTimes: { ...ORDER_TIMES, ...overrides.orderTimes },
-    marketSecrets: overrides.marketSecrets ?? { ...MARKET_DEMO_SECRETS },
     marketExportSyncRows: overrides.marketExportSyncRows ?? 2000,
     trustProxy: overrides.trustProxy ?? false,
     loginLimits: { ...LOGIN_LIMITS, ...overrides.loginLimits },

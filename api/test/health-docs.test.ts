@@ -90,10 +90,13 @@ describe('health and docs', () => {
     }
   });
 
-  it('unless CONSOLE_ORIGINS is set, a console beside the API is allowed on whatever hostname the API was reached by', async () => {
-    expect(loadConfig({}).consolePortBeside).toBe(8080);
-    expect(loadConfig({ CONSOLE_ORIGINS: 'https://admin.example.com' }).consolePortBeside).toBeNull();
-    const lan = await makeApp({ consolePortBeside: 8080 });
+  it("CORS origins come from the configuration and the API's own address, never from the Host header", async () => {
+    // As loadConfig makes them for a LAN start (PUBLIC_URL names the machine).
+    const fromEnv = loadConfig({ PUBLIC_URL: 'http://192.168.1.20:8787' }) as unknown as Record<string, unknown>;
+    const corsKeys = Object.fromEntries(
+      Object.entries(fromEnv).filter(([k]) => k === 'corsOrigins' || k === 'consolePortBeside'),
+    );
+    const lan = await makeApp(corsKeys);
     try {
       const ask = (host: string, origin: string) =>
         lan.inject({
@@ -103,6 +106,11 @@ describe('health and docs', () => {
         });
       const ok = await ask('192.168.1.20:8787', 'http://192.168.1.20:8080');
       expect(ok.headers['access-control-allow-origin']).toBe('http://192.168.1.20:8080');
+      // A request naming another host does not make that host's console an allowed origin.
+      for (const host of ['evil.example:8787', '192.168.1.21:8787']) {
+        const origin = `http://${host.replace(':8787', ':8080')}`;
+        expect((await ask(host, origin)).headers['access-control-allow-origin'], host).toBeUndefined();
+      }
       for (const origin of ['http://192.168.1.21:8080', 'http://192.168.1.20:8081', 'https://evil.example'])
         expect((await ask('192.168.1.20:8787', origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
     } finally {
@@ -125,6 +133,7 @@ describe('health and docs', () => {
       'http://127.0.0.1:9090',
       'http://localhost:9090',
       'http://10.0.0.7:9090',
+      'https://127.0.0.1:9090',
     ]);
     expect(() => loadConfig({ CONSOLE_ORIGINS: 'admin.example.com' })).toThrow(/CONSOLE_ORIGINS/);
   });

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { api, arrangeBox, messages } from '@toy/shared';
+import { api, arrangeBox, messages, seedHash } from '@toy/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kujiBoxes, kujis } from '../src/db/schema.js';
+import { kujiBoxes, kujiSeeds, kujis } from '../src/db/schema.js';
 import { brandIds, call, login, makeApp } from './helpers.js';
 import { approveKuji, kujiRecords, publishKuji, storedKuji } from './kuji-helpers.js';
 
@@ -200,7 +200,7 @@ describe('kuji.update', () => {
 });
 
 describe('kuji.stock', () => {
-  it('adds boxes from the committed seed and removes the highest undrawn ones, at most can_num', async () => {
+  it('adds boxes from a freshly committed seed and removes the highest undrawn ones, at most can_num', async () => {
     const id = await publishKuji(app, brand, molly);
     const pending = await stock({ active_id: id, type: 1, stock: 1 });
     expect(pending.body.msg).toBe(m.notApproved);
@@ -215,7 +215,15 @@ describe('kuji.stock', () => {
     expect(row!.boxNum).toBe(5);
     const boxes = await boxesOf(id);
     expect(boxes.map((b) => b.boxNo)).toEqual([1, 2, 3, 4, 5]);
-    for (const b of boxes) expect(b.tickets).toEqual(arrangeBox(row!.seed, b.boxNo, plainRows));
+    // The added boxes come from the restock's own committed seed, the first three from the kuji's.
+    const [round2] = await app.db
+      .select()
+      .from(kujiSeeds)
+      .where(and(eq(kujiSeeds.kujiId, id), eq(kujiSeeds.round, 2)));
+    expect(round2).toMatchObject({ fromBox: 4, seedHash: seedHash(round2!.seed) });
+    expect(round2!.seed).not.toBe(row!.seed);
+    for (const b of boxes)
+      expect(b.tickets).toEqual(arrangeBox(b.boxNo >= 4 ? round2!.seed : row!.seed, b.boxNo, plainRows));
     const [add] = await kujiRecords(app, brand, id);
     expect(add).toMatchObject({ action: 'stock', before: { stock: 3 }, after: { stock: 5 } });
 

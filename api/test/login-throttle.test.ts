@@ -26,13 +26,19 @@ describe('login throttling', () => {
     expect(m.tooManyAttempts).toBe('操作过于频繁，请稍后再试');
   });
 
-  it('after 5 failures an account answers 429 from any address, even with the right password', async () => {
+  it('after 5 failures an account answers 429 at that address, even with the right password; its owner logs in elsewhere', async () => {
     const email = await account();
     for (let i = 0; i < 5; i++) expect((await login(email, 'wrong', '10.1.0.1')).body).toEqual(badCredentials);
     const blocked = await login(email, PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.body).toEqual(tooMany);
-    expect((await login(email, PASSWORD, '10.1.0.2')).body).toEqual(tooMany);
+    // The owner, at another address, is not locked out by a stranger's failures.
+    const owner = await login(email, PASSWORD, '10.1.0.2');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.body.data.web_token).toMatch(/^[0-9a-f]{64}$/);
+    // Nor when strangers at many addresses each use up their own 5.
+    for (let a = 10; a < 14; a++) for (let i = 0; i < 5; i++) await login(email, 'wrong', `10.1.0.${a}`);
+    expect((await login(email, PASSWORD, '10.1.0.3')).statusCode).toBe(200);
     // The same address still logs other accounts in (5 failures are under the address's 20).
     expect((await login(await account(), PASSWORD, '10.1.0.1')).statusCode).toBe(200);
   });
@@ -92,12 +98,18 @@ describe('login throttling', () => {
       call(app, api.auth.qrConfirm, { token, email, password }, { sign: false, remoteAddress: '10.6.0.1' });
     for (let i = 0; i < 5; i++) expect((await confirm('wrong')).body).toEqual(badCredentials);
     expect((await confirm(PASSWORD)).body).toEqual(tooMany);
-    // The account is the same one: the password form is locked as well.
-    expect((await login(email, PASSWORD, '10.6.0.9')).body).toEqual(tooMany);
+    // The account is the same one: its password form at that address is locked as well, not elsewhere.
+    expect((await login(email, PASSWORD, '10.6.0.1')).body).toEqual(tooMany);
+    expect((await login(email, PASSWORD, '10.6.0.9')).statusCode).toBe(200);
 
-    const erp = (p: string) => call(app, api.erp.login, { u: 'erp@demo.local', p }, { remoteAddress: '10.6.0.2' });
+    const erp = (p: string, remoteAddress = '10.6.0.2') =>
+      call(app, api.erp.login, { u: 'erp@demo.local', p }, { remoteAddress });
     for (let i = 0; i < 5; i++) expect((await erp('wrong')).body).toEqual(badCredentials);
     expect((await erp(PASSWORD)).body).toEqual(tooMany);
+    // The waybill account's owner at another address still prints.
+    const owner = await erp(PASSWORD, '10.6.0.3');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.body.data.token).toEqual(expect.any(String));
   });
 
   it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4', () => {

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   type api,
   type Envelope,
-  MARKET_DEMO_SECRETS,
-  type MarketPlatform,
   type MarketPushOrder,
+  marketDemoShop,
   marketRequest,
   type RouteData,
 } from '@toy/shared';
@@ -38,6 +37,10 @@ export function marketOrderOf(ipId: number, extra: Partial<MarketPushOrder> = {}
 }
 
 export interface OpenOptions {
+  /** The shop that calls: by default the seeded demo shop of `ipId` (else of the first order's brand). */
+  shop?: { shop_id: string; secret: string };
+  ipId?: number;
+  /** Sign with this secret instead of the shop's. */
   secret?: string;
   now?: number;
   /** Replace the signed body with this exact payload. */
@@ -51,7 +54,10 @@ interface OpenData {
   shipments: RouteData<typeof api.market.shipments>;
 }
 
-/** A signed call of the marketplace's endpoints, as the marketplace makes it, through inject. */
+/** The seeded demo shop of a brand on a platform (the seed links every demo brand on every platform). */
+export const demoShop = marketDemoShop;
+
+/** A signed call of the marketplace's endpoints, as a linked shop makes it, through inject. */
 export async function openCall<A extends keyof OpenData>(
   app: FastifyInstance,
   platform: string,
@@ -59,8 +65,11 @@ export async function openCall<A extends keyof OpenData>(
   params: Record<string, unknown>,
   opts: OpenOptions = {},
 ) {
-  const secret = opts.secret ?? MARKET_DEMO_SECRETS[platform as MarketPlatform] ?? 'none';
-  const { url, init } = marketRequest(platform, secret, action, params, { now: opts.now });
+  const orders = Array.isArray(params.orders) ? (params.orders as { ip_id?: unknown }[]) : [];
+  const ipId = opts.ipId ?? (typeof orders[0]?.ip_id === 'number' ? orders[0].ip_id : 0);
+  const shop = opts.shop ?? marketDemoShop(platform, ipId);
+  const sent = 'shop_id' in params ? params : { shop_id: shop.shop_id, ...params };
+  const { url, init } = marketRequest(platform, opts.secret ?? shop.secret, action, sent, { now: opts.now });
   const response = await app.inject({
     method: init.method,
     url,
@@ -70,9 +79,13 @@ export async function openCall<A extends keyof OpenData>(
   return { statusCode: response.statusCode, body: response.json() as Envelope<OpenData[A]> };
 }
 
-/** Push orders and answer their ids. */
+/** Push orders, each brand's through its demo shop, and answer their ids in the given order. */
 export async function pushOrders(app: FastifyInstance, platform: string, orders: MarketPushOrder[]) {
-  const res = await openCall(app, platform, 'orders', { orders });
-  if (res.statusCode !== 200) throw new Error(`push: ${res.statusCode} ${res.body.msg}`);
-  return res.body.data.orders.map((o) => o.id);
+  const ids: number[] = [];
+  for (const order of orders) {
+    const res = await openCall(app, platform, 'orders', { orders: [order] });
+    if (res.statusCode !== 200) throw new Error(`push: ${res.statusCode} ${res.body.msg}`);
+    ids.push(res.body.data.orders[0]!.id);
+  }
+  return ids;
 }

@@ -6,7 +6,7 @@ import * as XLSX from 'xlsx';
 import { auditLog, marketOrders } from '../src/db/schema.js';
 import { download, uploadSheet } from './goods-helpers.js';
 import { brandIds, call, login, makeApp } from './helpers.js';
-import { marketOrderOf, marketSn, openCall, pushOrders } from './market-helpers.js';
+import { demoShop, marketOrderOf, marketSn, openCall, pushOrders } from './market-helpers.js';
 
 const m = messages.market;
 
@@ -66,13 +66,11 @@ describe('inbound: the marketplace pushes paid orders', () => {
   it('refuses a bad or missing signature, another platform’s secret, an unknown platform and a stale time, writing nothing', async () => {
     const before = await orderCount();
     const orders = [marketOrderOf(molly)];
+    const refused = [403, m.shopRefused] as const;
     const cases: [Awaited<ReturnType<typeof openCall>>, number, string][] = [
-      [await openCall(app, 'shopee', 'orders', { orders }, { secret: 'wrong' }), 401, messages.common.signInvalid],
-      [
-        await openCall(app, 'shopee', 'orders', { orders }, { secret: 'dev-market-lazada' }),
-        401,
-        messages.common.signInvalid,
-      ],
+      [await openCall(app, 'shopee', 'orders', { orders }, { secret: 'wrong' }), ...refused],
+      // The same shop's secret on another platform.
+      [await openCall(app, 'shopee', 'orders', { orders }, { secret: demoShop('lazada', molly).secret }), ...refused],
       [await openCall(app, 'ebay', 'orders', { orders }, { secret: 'x' }), 404, m.platformUnknown],
       [
         await openCall(app, 'shopee', 'orders', { orders }, { now: Date.now() - 301_000 }),
@@ -91,10 +89,14 @@ describe('inbound: the marketplace pushes paid orders', () => {
           'shopee',
           'orders',
           { orders },
-          { rawBody: JSON.stringify({ orders: [{ ...orders[0], freight: 1 }] }) },
+          {
+            rawBody: JSON.stringify({
+              shop_id: demoShop('shopee', molly).shop_id,
+              orders: [{ ...orders[0], freight: 1 }],
+            }),
+          },
         ),
-        401,
-        messages.common.signInvalid,
+        ...refused,
       ],
     ];
     for (const [res, status, msg] of cases) {
@@ -116,14 +118,13 @@ describe('inbound: the marketplace pushes paid orders', () => {
       [{ orders: [] }, m.pushOrders],
       [{ orders: 'x' }, m.pushOrders],
       [{ orders: [good, { ...good }] }, m.pushDuplicate(good.order_sn)],
-      [{ orders: [good, marketOrderOf(999999)] }, expect.stringContaining('的品牌不存在')],
     ];
     for (const [body, msg] of cases) {
-      const res = await openCall(app, 'shopee', 'orders', body);
+      const res = await openCall(app, 'shopee', 'orders', body, { ipId: molly });
       expect(res.statusCode).toBe(400);
       expect(res.body).toEqual({ status: 400, msg, data: null });
     }
-    const notJson = await openCall(app, 'shopee', 'orders', {}, { rawBody: '{"orders": [' });
+    const notJson = await openCall(app, 'shopee', 'orders', {}, { ipId: molly, rawBody: '{"orders": [' });
     expect(notJson.statusCode).toBe(400);
     expect(await orderCount()).toBe(before);
   });
@@ -283,7 +284,8 @@ describe('market.ship and the marketplace’s receipt', () => {
   it('lets the marketplace read the shipments and report receipt: 4 → 5, 1 → 2, then shipping is refused', async () => {
     const [partly, whole] = await pushOrders(app, 'lazada', [marketOrderOf(molly), marketOrderOf(molly)]);
     const line = (await detail(partly!)).body.data.order.goods[0]!;
-    const sinceBefore = (await openCall(app, 'lazada', 'shipments', { since_id: 0, limit: 500 })).body.data.list;
+    const sinceBefore = (await openCall(app, 'lazada', 'shipments', { since_id: 0, limit: 500 }, { ipId: molly })).body
+      .data.list;
     const since = sinceBefore.length ? sinceBefore[sinceBefore.length - 1].id : 0;
     await call(
       app,
@@ -292,23 +294,31 @@ describe('market.ship and the marketplace’s receipt', () => {
       { token: brand },
     );
     await call(app, api.market.ship, { id: whole!, express_company: '中通', express: 'ZT900' }, { token: brand });
-    const read = await openCall(app, 'lazada', 'shipments', { since_id: since });
+    const read = await openCall(app, 'lazada', 'shipments', { since_id: since }, { ipId: molly });
     expect(read.statusCode).toBe(200);
     expect(read.body.data.list.map((s: { express: string }) => s.express)).toEqual(['SF900', 'ZT900']);
     // Another platform sees none of them, and a forged read is refused.
-    const shopee = await openCall(app, 'shopee', 'shipments', { since_id: since });
+    const shopee = await openCall(app, 'shopee', 'shipments', { since_id: since }, { ipId: molly });
     expect(shopee.body.data.list.some((s: { express: string }) => s.express === 'SF900')).toBe(false);
-    expect((await openCall(app, 'lazada', 'shipments', { since_id: since }, { secret: 'x' })).statusCode).toBe(401);
+    expect(
+      (await openCall(app, 'lazada', 'shipments', { since_id: since }, { ipId: molly, secret: 'x' })).statusCode,
+    ).toBe(403);
 
     const sn = (id: number) => detail(id).then((r) => r.body.data.order.order_sn);
-    const r1 = await openCall(app, 'lazada', 'receipt', { order_sn: await sn(partly!), express: 'SF900' });
+    const r1 = await openCall(
+      app,
+      'lazada',
+      'receipt',
+      { order_sn: await sn(partly!), express: 'SF900' },
+      { ipId: molly },
+    );
     expect(r1.body.data).toEqual({ delivery_status: 5 });
-    const r2 = await openCall(app, 'lazada', 'receipt', { order_sn: await sn(whole!) });
+    const r2 = await openCall(app, 'lazada', 'receipt', { order_sn: await sn(whole!) }, { ipId: molly });
     expect(r2.body.data).toEqual({ delivery_status: 2 });
-    const unknown = await openCall(app, 'lazada', 'receipt', { order_sn: 'NOPE1' });
+    const unknown = await openCall(app, 'lazada', 'receipt', { order_sn: 'NOPE1' }, { ipId: molly });
     expect(unknown.body).toEqual({ status: 404, msg: m.orderMissing, data: null });
     const [fresh] = await pushOrders(app, 'lazada', [marketOrderOf(molly)]);
-    const notYet = await openCall(app, 'lazada', 'receipt', { order_sn: await sn(fresh!) });
+    const notYet = await openCall(app, 'lazada', 'receipt', { order_sn: await sn(fresh!) }, { ipId: molly });
     expect(notYet.body).toEqual({ status: 409, msg: m.notShipped, data: null });
 
     const received = await call(

@@ -20,6 +20,7 @@ import { goodsRoutes } from './features/goods.js';
 import { jobRoutes } from './features/job.js';
 import { kujiFairnessRoutes, kujiReviewRoutes, kujiRoutes, playerKujiRoutes } from './features/kuji-routes.js';
 import { marketRoutes } from './features/market.js';
+import { marketLinkRoutes } from './features/market-links.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
@@ -78,6 +79,7 @@ export const api = {
   retrieval: retrievalRoutes,
   playerPickup: playerPickupRoutes,
   market: marketRoutes,
+  marketLink: marketLinkRoutes,
   scratch: scratchRoutes,
   toy: toyRoutes,
   moment: momentRoutes,

@@ -46,6 +46,17 @@ export const strictNumber = (params?: string | z.core.$ZodNumberParams): z.ZodCo
 /** A strict integer within the int4 column it is stored in. */
 export const integer = () => strictNumber().int().min(INT4_MIN).max(INT4_MAX);
 
+export const INT2_MIN = -32_768;
+export const INT2_MAX = 32_767;
+/**
+ * A strict integer within the smallint column it is compared with (a state, type or category
+ * filter): past it a 400 naming the field and its bound (分类 不能大于32767), never a database error.
+ */
+export const smallint = () => strictNumber().int().min(INT2_MIN).max(INT2_MAX);
+/** An optional smallint filter: empty text or null is no filter. */
+export const optionalSmallint = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), smallint().optional());
+
 /** An integer (the message when it is not), within int4 (the same message when given, else the bound's own). */
 export const wholeNumber = (message?: string) =>
   strictNumber()

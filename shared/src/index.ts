@@ -29,6 +29,7 @@ export * from './features/kuji.js';
 export * from './features/kuji-levels.js';
 export * from './features/kuji-routes.js';
 export * from './features/market.js';
+export * from './features/market-links.js';
 export * from './features/order.js';
 export * from './features/pickup.js';
 export * from './features/player.js';

@@ -141,10 +141,28 @@ export const kujiDrawRecord = z.object({
 });
 export type KujiDrawRecord = z.infer<typeof kujiDrawRecord>;
 
+/**
+ * A committed seed of a kuji: round 1 is the kuji's own (boxes from 1), each restock commits a
+ * fresh one for the boxes it adds (from `from_box` up to the next round's). Its hash is public
+ * before the first ticket of its boxes; the seed once the kuji sells out after it.
+ */
+export const kujiSeedRound = z.object({
+  round: z.number().int(),
+  from_box: z.number().int(),
+  seed_hash: z.string(),
+  seed: z.string().nullable(),
+  /** ISO times. */
+  committed_at: z.string(),
+  revealed_at: z.string().nullable(),
+});
+export type KujiSeedRound = z.infer<typeof kujiSeedRound>;
+
 export const kujiFairnessLog = z.object({
   seed_hash: z.string(),
   /** Revealed when the kuji has sold out or was ended; null before. */
   seed: z.string().nullable(),
+  /** Every seed round (absent in logs saved before restocks had their own seeds: one round, `seed`). */
+  seeds: z.array(kujiSeedRound).optional(),
   box_num: z.number().int(),
   /** The prize rows in level order. */
   rows: z.array(
@@ -177,10 +195,55 @@ export interface KujiLogProblem {
  * are numbered 1, 2, … and chain (the first to seed_hash); boxes and positions are in range; no
  * ticket is drawn twice; each prize is awarded at most once per box, after the draw that releases
  * it (Last at N; Wn at `end`), to the ticket inside its interval and the order that drew it; and
- * every released prize is awarded by the end of the log. When the seed is revealed, also: it
- * matches seed_hash, every record's level is the one arrangeBox puts there, and every global prize
- * went to globalWinnerPosition. Answers every problem found (empty: the log holds).
+ * every released prize is awarded by the end of the log; no box is drawn after the seed it was
+ * arranged from was revealed, nor before it was committed (each restock has its own seed round).
+ * When a seed is revealed, also: it matches its hash, every record of its boxes has the level
+ * arrangeBox puts there, and every global prize went to globalWinnerPosition. Answers every
+ * problem found (empty: the log holds).
  */
+interface CheckedRound {
+  round: number;
+  from_box: number;
+  /** null while sealed, or when it does not match its hash. */
+  seed: string | null;
+  committed_at: string | null;
+  revealed_at: string | null;
+}
+
+/**
+ * The seed rounds of a log, each seed checked against its hash: round 1 must be the kuji's
+ * seed_hash (the chain's anchor), start at box 1, and rounds start at increasing boxes; a restock
+ * round whose hash repeats an earlier round's is a revealed seed used again.
+ */
+function seedRoundsOf(log: KujiFairnessLog, fail: (seq: number, reason: string) => void): CheckedRound[] {
+  const given = log.seeds?.length
+    ? log.seeds
+    : [{ round: 1, from_box: 1, seed_hash: log.seed_hash, seed: log.seed, committed_at: null, revealed_at: null }];
+  const out: CheckedRound[] = [];
+  const hashes = new Set<string>();
+  for (const [i, r] of given.entries()) {
+    let seed = r.seed;
+    if (i === 0 && (r.seed_hash !== log.seed_hash || r.from_box !== 1))
+      fail(0, 'round 1 is not the kuji’s seed_hash from box 1');
+    if (i > 0 && r.from_box <= given[i - 1]!.from_box)
+      fail(0, `round ${r.round} starts at box ${r.from_box}, not after round ${given[i - 1]!.round}`);
+    if (hashes.has(r.seed_hash)) fail(0, `round ${r.round} reuses an earlier round’s seed`);
+    hashes.add(r.seed_hash);
+    if (seed !== null && seedHash(seed) !== r.seed_hash) {
+      fail(0, i === 0 ? 'seed does not match seed_hash' : `round ${r.round}: seed does not match its seed_hash`);
+      seed = null;
+    }
+    out.push({
+      round: r.round,
+      from_box: r.from_box,
+      seed,
+      committed_at: r.committed_at ?? null,
+      revealed_at: r.revealed_at ?? null,
+    });
+  }
+  return out;
+}
+
 export function verifyKujiLog(log: KujiFairnessLog): KujiLogProblem[] {
   const problems: KujiLogProblem[] = [];
   const fail = (seq: number, reason: string) => problems.push({ seq, reason });
@@ -190,21 +253,35 @@ export function verifyKujiLog(log: KujiFairnessLog): KujiLogProblem[] {
   for (const r of globals.values())
     if (globalIntervalError(r, n) !== null) fail(0, `${levelLabel(r.level)}: interval is not within 1…${n}`);
   const hasLast = log.rows.some((r) => isLastLevel(r.level));
-  let seed = log.seed;
-  if (seed !== null && seedHash(seed) !== log.seed_hash) {
-    fail(0, 'seed does not match seed_hash');
-    seed = null;
-  }
+  const rounds = seedRoundsOf(log, fail);
   for (const r of plainRows(log.rows))
     if (!Number.isInteger(r.stock) || r.stock < 0) {
       fail(0, `${levelLabel(r.level)}: stock ${r.stock} is not a whole number`);
-      seed = null;
+      for (const round of rounds) round.seed = null;
     }
+  /** The round a box was arranged from: the last one starting at or before it. */
+  const roundOf = (box: number) => rounds.filter((r) => r.from_box <= box).at(-1) ?? rounds[0]!;
+  const seedOf = (box: number) => roundOf(box).seed;
   const boxes = new Map<number, number[]>();
   const arrangement = (box: number) => {
+    const seed = seedOf(box);
     if (seed === null) return null;
     if (!boxes.has(box)) boxes.set(box, arrangeBox(seed, box, log.rows));
     return boxes.get(box)!;
+  };
+  /** A box drawn after its seed was public (or before it was committed) fails once. */
+  const timed = new Set<number>();
+  const checkTime = (seq: number, box: number, drawnAt: string) => {
+    const round = roundOf(box);
+    const at = Date.parse(drawnAt);
+    if (timed.has(box) || Number.isNaN(at)) return;
+    if (round.revealed_at !== null && at > Date.parse(round.revealed_at)) {
+      timed.add(box);
+      fail(seq, `box ${box} drawn from a seed already revealed (round ${round.round}, revealed ${round.revealed_at})`);
+    } else if (round.committed_at !== null && at < Date.parse(round.committed_at)) {
+      timed.add(box);
+      fail(seq, `box ${box} drawn before its seed was committed (round ${round.round}, ${round.committed_at})`);
+    }
   };
 
   /** Per box: position → { seq, order_sn } of its ticket record; awards given; releases pending. */
@@ -228,6 +305,7 @@ export function verifyKujiLog(log: KujiFairnessLog): KujiLogProblem[] {
       continue;
     }
     const at = `box ${r.box_no} #${r.position}`;
+    checkTime(r.seq, r.box_no, r.drawn_at);
     const expected = arrangement(r.box_no)?.[r.position - 1];
     if (expected !== undefined && r.level !== expected)
       fail(r.seq, `${at}: level ${r.level}, the seed gives ${expected}`);
@@ -261,6 +339,7 @@ export function verifyKujiLog(log: KujiFairnessLog): KujiLogProblem[] {
       fail(r.seq, `box ${r.box_no}: Last awarded to #${r.position}, not #${n}`);
     if (g && (r.position < g.start_section! || r.position > g.end_section!))
       fail(r.seq, `box ${r.box_no}: ${prize} awarded to #${r.position}, outside ${g.start_section}…${g.end_section}`);
+    const seed = seedOf(r.box_no);
     if (g && seed !== null && g.start_section! <= g.end_section!) {
       const winner = globalWinnerPosition(seed, r.box_no, g.level, g.start_section!, g.end_section!);
       if (r.position !== winner)

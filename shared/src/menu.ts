@@ -193,6 +193,15 @@ export const MENU = [
     roles: ['box_admin'],
     hidden: true,
   },
+  {
+    id: 462,
+    pid: 400,
+    path: '/order/marketLink',
+    url: 'market/links',
+    title: '平台店铺绑定',
+    icon: 'truck',
+    roles: ['box_admin'],
+  },
   // 600–619 一番赏 (ichiban-kuji, spec 03 §2).
   { id: 600, pid: 0, path: '/jackpot', url: MENU_GROUP_URL, title: '一番赏管理', icon: 'kuji', roles: [] },
   { id: 601, pid: 600, path: '/jackpot/list', url: 'kuji/list', title: '一番赏', icon: 'kuji', roles: ['box_admin'] },

@@ -393,6 +393,8 @@ export const messages = {
     shipped: '发货成功',
   },
   order: {
+    /** A purchase whose amount (goods and freight, fen) passes what an order can hold. */
+    totalTooLarge: '订单金额超出上限，请减少购买数量',
     shipped: '发货成功',
     remarked: '备注成功',
     refunded: '退款成功',
@@ -455,7 +457,6 @@ export const messages = {
     pushOrders: '订单列表应为1到100个订单',
     pushOrderSn: '平台订单号不正确',
     pushBrand: '品牌ID不正确',
-    pushBrandMissing: (sn: string) => `订单 ${sn} 的品牌不存在`,
     pushFreight: '运费不正确',
     pushReceiver: '收货人信息不完整',
     pushGoods: '商品信息不正确',
@@ -478,6 +479,19 @@ export const messages = {
     importHasErrors: '表格中有错误数据，请修正后重新上传',
     importRow: (row: number, message: string) => `第${row}行：${message}`,
     importDone: (n: number) => `导入成功：发货${n}单`,
+    /** Any push, receipt or read the API will not take from that shop: the same answer whatever the reason. */
+    shopRefused: '店铺未绑定该品牌或签名不正确',
+  },
+  marketLink: {
+    brandRequired: '请选择品牌',
+    platformRequired: '请选择平台',
+    shopRequired: '请输入店铺ID',
+    shopInvalid: '店铺ID只能包含字母、数字、下划线和短横线，最多64个字符',
+    shopTaken: '该平台店铺已绑定品牌',
+    missing: '店铺绑定不存在',
+    saved: '绑定成功，请保存店铺密钥',
+    rotated: '密钥已更换，请保存新密钥',
+    removed: '已解除绑定',
   },
   job: {
     failed: '任务失败，请重试',

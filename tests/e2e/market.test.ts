@@ -2,7 +2,7 @@
 // the merchant filters the list, ships one from the dialog and one in part from the ship page,
 // the marketplace reads the shipments and reports receipt, the export is polled every 3 s
 // (now_num / total_num, then the url) and a shipping sheet with one bad row is imported.
-import { MARKET_DEMO_SECRETS, type MarketPushOrder, marketRequest, messages } from '@toy/shared';
+import { type MarketPushOrder, marketDemoShop, marketRequest, messages } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -14,18 +14,20 @@ const m = messages.market;
 const rows = (page: Page) => page.getByTestId('market-row');
 const total = (page: Page) => page.getByText(/^共 \d+ 个订单$/).textContent();
 
-/** The marketplace's own signed call. */
+/** The marketplace's own signed call, from the brand's demo shop (the seed links it). */
 async function market(
   apiUrl: string,
   platform: 'shopee' | 'lazada',
   action: 'orders' | 'receipt' | 'shipments',
   params: object,
+  ipId: number,
 ) {
+  const shop = marketDemoShop(platform, ipId);
   const { url, init } = marketRequest(
     platform,
-    MARKET_DEMO_SECRETS[platform],
+    shop.secret,
     action,
-    { ...params },
+    { shop_id: shop.shop_id, ...params },
     { baseUrl: apiUrl },
   );
   const res = await fetch(url, init);
@@ -69,10 +71,10 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     const word = `E2E${Date.now() % 100000}`;
     const pic = `${apiUrl}/files/seed/goods-01.png`;
     const shopee = Array.from({ length: 6 }, (_, i) => order(ipId, word, i, pic));
-    expect((await market(apiUrl, 'shopee', 'orders', { orders: shopee })).status).toBe(0);
-    expect((await market(apiUrl, 'lazada', 'orders', { orders: [order(ipId, word, 9)] })).status).toBe(0);
+    expect((await market(apiUrl, 'shopee', 'orders', { orders: shopee }, ipId)).status).toBe(0);
+    expect((await market(apiUrl, 'lazada', 'orders', { orders: [order(ipId, word, 9)] }, ipId)).status).toBe(0);
     // Another series: left out by the title filter.
-    expect((await market(apiUrl, 'lazada', 'orders', { orders: [order(ipId, 'OTHER', 8)] })).status).toBe(0);
+    expect((await market(apiUrl, 'lazada', 'orders', { orders: [order(ipId, 'OTHER', 8)] }, ipId)).status).toBe(0);
 
     const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -163,7 +165,7 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     await page.waitForURL(/\/order\/sendListMarket\?/);
 
     // The marketplace reads both shipments and confirms the first one's receipt.
-    const read = await market(apiUrl, 'shopee', 'shipments', { since_id: 0 });
+    const read = await market(apiUrl, 'shopee', 'shipments', { since_id: 0 }, ipId);
     const mine = (
       (read.data as { list: unknown }).list as { order_sn: string; express: string; goods_ids: number[] }[]
     ).filter((s) => [firstSn, secondSn].includes(s.order_sn));
@@ -171,7 +173,9 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
       [firstSn, 'SF-DIALOG-1', 2],
       [secondSn, 'ZT-PAGE-1', 1],
     ]);
-    expect((await market(apiUrl, 'shopee', 'receipt', { order_sn: firstSn })).data).toEqual({ delivery_status: 2 });
+    expect((await market(apiUrl, 'shopee', 'receipt', { order_sn: firstSn }, ipId)).data).toEqual({
+      delivery_status: 2,
+    });
     await page.getByTestId('market-filter-status').selectOption('');
     await page.getByTestId('market-search').click();
     await expect.poll(() => total(page)).toBe('共 6 个订单');

@@ -1,3 +1,4 @@
+import { MARKET_PLATFORM_CODES, marketDemoShop } from '@toy/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
@@ -6,6 +7,7 @@ import {
   erpAccountBrands,
   erpAccounts,
   freightTemplates,
+  marketLinks,
   userBrands,
   users,
   warehouses,
@@ -88,6 +90,7 @@ export async function seed(db: Db, storage: StorageDirs): Promise<void> {
     }
 
     let demoIndex = 0;
+    const demoBrandIds: number[] = [];
     for (const u of DEMO_USERS) {
       const profile = { name: u.name, authType: u.authType, perIds: u.perIds, isReviewer: u.isReviewer ?? false };
       const [user] = await tx
@@ -98,10 +101,24 @@ export async function seed(db: Db, storage: StorageDirs): Promise<void> {
       for (const b of u.brands) {
         demoIndex += 1;
         const brandId = await upsertBrand(tx, { title: b.title, type: b.type, pic: `seed/demo-${pad(demoIndex)}.png` });
+        demoBrandIds.push(brandId);
         const links = (u.brandPerIds ?? u.perIds).map((perId) => ({ userId: user!.id, brandId, perId }));
         if (links.length) await tx.insert(userBrands).values(links).onConflictDoNothing();
       }
     }
+
+    // Each demo brand's shop on every marketplace, with its demo secret, so the simulator pushes.
+    await tx
+      .insert(marketLinks)
+      .values(
+        demoBrandIds.flatMap((ipId) =>
+          MARKET_PLATFORM_CODES.map((platform) => {
+            const shop = marketDemoShop(platform, ipId);
+            return { platform, shopId: shop.shop_id, ipId, secret: shop.secret };
+          }),
+        ),
+      )
+      .onConflictDoNothing();
 
     const [first] = await tx
       .select({ id: brands.id })

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   fileUrl,
-  MARKET_DEMO_SECRETS,
   MARKET_PLATFORMS,
   type MarketOrder,
   type MarketPlatform,
   type MarketPushOrder,
+  marketDemoShop,
   marketRequest,
   STORAGE_FILES_PATH,
 } from '@toy/shared';
@@ -51,8 +51,8 @@ function orderOf(ipId: number, i: number, base: string): MarketPushOrder {
 }
 
 /**
- * The marketplaces against a running API: each platform pushes signed paid orders for the demo
- * merchant's brands; the merchant ships some through the API (some in part); the marketplace
+ * The marketplaces against a running API: on each platform the demo brands' shops (the seed's
+ * links, marketDemoShop) push signed paid orders of their brands; the merchant ships some through the API (some in part); the marketplace
  * reads the shipments back and reports receipt for some, so every delivery status of spec 02 §4
  * (0, 1, 2, 4, 5) shows on 第三方平台发货.
  */
@@ -62,12 +62,19 @@ export async function simulateMarket(
 ): Promise<MarketSummary> {
   const { call, api, base } = client;
   const summary: MarketSummary = { pushed: 0, shipped: 0, received: 0 };
-  const send = async (platform: MarketPlatform, action: 'orders' | 'receipt' | 'shipments', params: object) => {
+  /** A call of the demo shop (seeded link) of `ipId` on `platform`, signed with its demo secret. */
+  const send = async (
+    platform: MarketPlatform,
+    ipId: number,
+    action: 'orders' | 'receipt' | 'shipments',
+    params: object,
+  ) => {
+    const shop = marketDemoShop(platform, ipId);
     const { url, init } = marketRequest(
       platform,
-      MARKET_DEMO_SECRETS[platform],
+      shop.secret,
       action,
-      { ...params },
+      { shop_id: shop.shop_id, ...params },
       { baseUrl: base },
     );
     const res = await fetch(url, init);
@@ -76,10 +83,14 @@ export async function simulateMarket(
   const n = opts.perPlatform ?? 6;
   for (const { value: platform } of MARKET_PLATFORMS) {
     const orders = Array.from({ length: n }, (_, i) => orderOf(opts.ipIds[i % opts.ipIds.length]!, i, base));
-    const pushed = await send(platform, 'orders', { orders });
-    if (pushed.status !== 0) throw new Error(`market push (${platform}): ${pushed.msg}`);
+    // Each brand's shop pushes its own orders.
+    const ids: number[] = [];
+    for (const order of orders) {
+      const pushed = await send(platform, order.ip_id, 'orders', { orders: [order] });
+      if (pushed.status !== 0) throw new Error(`market push (${platform}): ${pushed.msg}`);
+      ids.push(...(pushed.data as { orders: { id: number }[] }).orders.map((o) => o.id));
+    }
     summary.pushed += orders.length;
-    const ids = (pushed.data as { orders: { id: number }[] }).orders.map((o) => o.id);
     // Orders 0–1 stay unshipped; 2 and 4 ship whole, 3 and 5 ship their first line only (4).
     for (const [i, id] of ids.entries()) {
       if (i < 2) continue;
@@ -100,12 +111,14 @@ export async function simulateMarket(
       if (shipped.status === 0) summary.shipped += 1;
     }
     // The marketplace reads what shipped and confirms receipt of orders 2 (whole: 2) and 3 (in part: 5).
-    const confirm = new Set([orders[2]?.order_sn, orders[3]?.order_sn]);
-    const read = await send(platform, 'shipments', { since_id: 0, limit: 500 });
-    const shipments = (read.data as { list: { order_sn: string; express: string }[] } | null)?.list ?? [];
-    for (const s of shipments.filter((x) => confirm.has(x.order_sn))) {
-      const receipt = await send(platform, 'receipt', { order_sn: s.order_sn, express: s.express });
-      if (receipt.status === 0) summary.received += 1;
+    const confirm = [orders[2], orders[3]].filter((o) => o !== undefined);
+    for (const order of confirm) {
+      const read = await send(platform, order.ip_id, 'shipments', { since_id: 0, limit: 500 });
+      const shipments = (read.data as { list: { order_sn: string; express: string }[] } | null)?.list ?? [];
+      for (const s of shipments.filter((x) => x.order_sn === order.order_sn)) {
+        const receipt = await send(platform, order.ip_id, 'receipt', { order_sn: s.order_sn, express: s.express });
+        if (receipt.status === 0) summary.received += 1;
+      }
     }
   }
   opts.log?.(`marketplaces: ${summary.pushed} orders pushed, ${summary.shipped} shipped, ${summary.received} received`);

@@ -14,7 +14,9 @@ import { apiClient } from './client.js';
  * prizes to the right ticket; once the seed is revealed (sold out) also every ticket's level and
  * every global winner. While the seed is still sealed (a box is not sold out) it fails as a machine
  * on sale does: `FAIL kuji <id>: seed not revealed yet …`, exit 1, since the tickets' levels cannot
- * be checked. A saved kuji log (`--file`) is recognised by its prize rows.
+ * be checked. Each restock has its own committed seed (the log's `seeds`): a box drawn after
+ * the seed it was arranged from had been revealed fails (`box N drawn from a seed already
+ * revealed`). A saved kuji log (`--file`) is recognised by its prize rows.
  */
 // `node scripts/api-tool.mjs verify-draws -- 12` passes the `--` through: it is not an argument.
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -93,14 +95,16 @@ function verifyKuji(k: KujiPublicLog): never {
     }
     process.exit(1);
   }
-  if (k.seed === null) {
+  const sealed = k.seed === null || (k.seeds ?? []).some((r) => r.seed === null);
+  if (sealed) {
     console.log(
       `FAIL kuji ${k.active_id}: seed not revealed yet (revealed when every box is sold out); the chain of ${tickets} tickets and ${awards} prizes holds, but ticket levels and global winners cannot be checked`,
     );
     process.exit(1);
   }
+  const seeds = k.seeds?.length ?? 1;
   console.log(
-    `OK kuji ${k.active_id} (${k.title}): ${tickets} tickets, ${awards} prizes, the seed revealed and matching`,
+    `OK kuji ${k.active_id} (${k.title}): ${tickets} tickets, ${awards} prizes, ${seeds > 1 ? `${seeds} seeds` : 'the seed'} revealed and matching`,
   );
   process.exit(0);
 }

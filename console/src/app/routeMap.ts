@@ -34,6 +34,7 @@ export const routeMap = {
   'kuji/list': () => import('../features/kuji/KujiListPage'),
   'kuji/form': () => import('../features/kuji/KujiFormPage'),
   'market/ship': () => import('../features/market/MarketShipPage'),
+  'market/links': () => import('../features/market/MarketLinkPage'),
   'scratch/list': () => import('../features/scratch/ScratchListPage'),
   'toy/list': () => import('../features/toy/ToyListPage'),
   'toy/album': () => import('../features/toy/MomentListPage'),

@@ -107,6 +107,15 @@ export const AUDIT_ENTITIES = {
       shipped_goods: '本次发货商品',
     },
   },
+  marketLink: {
+    title: '平台店铺绑定',
+    fields: {
+      platform: '平台',
+      shop_id: '店铺ID',
+      ip_id: '品牌',
+      secret_hint: '密钥尾号',
+    },
+  },
   coupon: {
     title: '优惠券',
     fields: {
@@ -248,6 +257,7 @@ export const AUDIT_ACTIONS = {
   drop: '掉落开关',
   claim: '管理员领取',
   submit: '提交审核',
+  rotate: '更换密钥',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionText = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { integer, page, strictNumber } from '../fields.js';
+import { integer, page, smallint, strictNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PERMISSION_IDS } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -46,7 +46,7 @@ export const brandRoutes = {
     query: z.object({
       title: z.string().trim().max(100).default(''),
       is_template: integer().default(1),
-      status: integer().default(1),
+      status: smallint().default(1),
       page: page(),
       limit: strictNumber().int().min(1).max(LIMITS.brandAutocompleteLimit).default(LIMITS.brandAutocompleteLimit),
     }),

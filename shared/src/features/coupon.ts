@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { datetime, id, integer, isCalendarTime, limit, optionalId, page, strictNumber } from '../fields.js';
+import {
+  datetime,
+  id,
+  integer,
+  isCalendarTime,
+  limit,
+  optionalId,
+  optionalSmallint,
+  page,
+  strictNumber,
+} from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -299,7 +309,7 @@ export const couponFilters = z.object({
   id: optionalId(),
   title: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.string().trim().max(50).optional()),
   state: optionalInt(),
-  business_type: optionalInt(),
+  business_type: optionalSmallint(),
   start_time: z.preprocess((v) => (v === '' || v == null ? undefined : v), timeText().optional()),
   end_time: z.preprocess((v) => (v === '' || v == null ? undefined : v), timeText().optional()),
   cost_type: optionalInt(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, integer, limit, optionalId, page, yuan } from '../fields.js';
+import { datetime, id, limit, optionalId, page, smallint, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -165,7 +165,7 @@ export const gachaFilters = z.object({
   goods_title: z.string().trim().max(200).optional(),
   sku_id: optionalId(),
   channel_id: z.string().trim().max(50).optional(),
-  cate: z.preprocess((v) => (v === '' ? undefined : v), integer().optional()),
+  cate: z.preprocess((v) => (v === '' ? undefined : v), smallint().optional()),
 });
 export type GachaFilters = z.input<typeof gachaFilters>;
 

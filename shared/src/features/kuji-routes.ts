@@ -126,7 +126,7 @@ export const kujiRoutes = {
     operationId: 'kuji.stock',
     method: 'POST',
     path: '/web/goods/first/stock',
-    summary: '调整箱数：type 1 增加（按已承诺的种子生成新箱），type 2 减少（仅未开抽的箱）',
+    summary: '调整箱数：type 1 增加（新箱用新承诺的种子生成），type 2 减少（仅未开抽的箱）',
     access: 'box_admin',
     perId: PER_ID.box,
     body: withRules(

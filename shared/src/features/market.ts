@@ -30,7 +30,7 @@ const m = messages.market;
  * the shipments back and reports receipt through the same endpoint family.
  */
 
-/** The marketplace platforms the API accepts (each with a shared secret in the API config). */
+/** The marketplace platforms the API accepts (each shop of one signs with its link's secret, market-links.ts). */
 export const MARKET_PLATFORMS = [
   { value: 'shopee', label: 'Shopee' },
   { value: 'lazada', label: 'Lazada' },
@@ -39,12 +39,6 @@ export const MARKET_PLATFORMS = [
 export type MarketPlatform = (typeof MARKET_PLATFORMS)[number]['value'];
 export const MARKET_PLATFORM_CODES = MARKET_PLATFORMS.map((p) => p.value) as [MarketPlatform, ...MarketPlatform[]];
 export const marketPlatformText = (code: string) => MARKET_PLATFORMS.find((p) => p.value === code)?.label ?? code;
-/** The demo secrets (the API's defaults; production sets MARKET_SECRETS). */
-export const MARKET_DEMO_SECRETS: Record<MarketPlatform, string> = {
-  shopee: 'dev-market-shopee',
-  lazada: 'dev-market-lazada',
-  tiktok: 'dev-market-tiktok',
-};
 
 /** Spec 02 §4 "Pickup and marketplace delivery_status". */
 export const MARKET_DELIVERY = { none: 0, shipped: 1, received: 2, partShipped: 4, partReceived: 5 } as const;
@@ -88,7 +82,7 @@ export const MARKET_SIGN_WINDOW_SECONDS = 300;
 
 /**
  * The marketplace's signature, in the style of the console's (shared/src/sign.ts) with the
- * platform's own secret as an HMAC key: hex(HMAC-SHA256(secret, path + "\n" + mt + "\n" +
+ * secret of the shop's link (marketLink) as an HMAC key: hex(HMAC-SHA256(secret, path + "\n" + mt + "\n" +
  * canonical(params))), `params` being the query of a GET and the JSON body of a POST.
  */
 export function marketSign(secret: string, path: string, mt: string, params: SignParams): string {
@@ -299,6 +293,9 @@ export const marketPushOrder = z.object({
 });
 export type MarketPushOrder = z.input<typeof marketPushOrder>;
 
+/** The shop that signed an inbound call (its link is checked before the body is read). */
+const marketShopId = z.string({ error: m.shopRefused }).regex(/^[A-Za-z0-9_-]{1,64}$/, m.shopRefused);
+
 export const marketRoutes = {
   list: defineRoute({
     operationId: 'market.list',
@@ -372,12 +369,14 @@ export const marketRoutes = {
   }),
   push: defineRoute({
     operationId: 'market.push',
+    // Signed by a linked shop (shop_id) with its link's secret; every order names the linked brand.
     method: 'POST',
     path: '/open/market/:platform/orders',
-    summary: '平台推送已支付订单（平台密钥签名，按平台订单号幂等）',
+    summary: '平台店铺推送已支付订单（该店铺绑定的密钥签名，只收其绑定品牌的订单；按平台订单号幂等）',
     access: 'public',
     signed: false,
     body: z.object({
+      shop_id: marketShopId,
       orders: z.array(marketPushOrder, { error: m.pushOrders }).min(1, m.pushOrders).max(100, m.pushOrders),
     }),
     response: z.object({
@@ -388,10 +387,11 @@ export const marketRoutes = {
     operationId: 'market.receipt',
     method: 'POST',
     path: '/open/market/:platform/receipt',
-    summary: '平台回传签收：整单或某个物流单号的商品已收货',
+    summary: '平台店铺回传签收：整单或某个物流单号的商品已收货',
     access: 'public',
     signed: false,
     body: z.object({
+      shop_id: marketShopId,
       order_sn: z.string({ error: m.pushOrderSn }).trim().min(1, m.pushOrderSn).max(64, m.pushOrderSn),
       express: z.string().trim().max(50).optional(),
     }),
@@ -401,10 +401,10 @@ export const marketRoutes = {
     operationId: 'market.shipments',
     method: 'GET',
     path: '/open/market/:platform/shipments',
-    summary: '平台读取发货通知（since_id 之后的发货）',
+    summary: '平台店铺读取其绑定品牌的发货通知（since_id 之后的发货）',
     access: 'public',
     signed: false,
-    query: z.object({ since_id: integer().min(0).default(0), limit: limit(100, 500) }),
+    query: z.object({ shop_id: marketShopId, since_id: integer().min(0).default(0), limit: limit(100, 500) }),
     response: z.object({ list: z.array(marketShipment) }),
   }),
 };

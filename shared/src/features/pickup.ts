@@ -2,10 +2,10 @@ import { z } from 'zod';
 import {
   datetime,
   id,
-  integer,
   isCalendarTime,
   limit,
   optionalId,
+  optionalSmallint,
   page,
   pagination,
   strictNumber,
@@ -121,7 +121,6 @@ export type PickupOrder = z.infer<typeof pickupOrder>;
 export const retrievalInfo = pickupOrder.extend({ shipments: z.array(shipment) });
 export type RetrievalInfo = z.infer<typeof retrievalInfo>;
 
-const optionalInt = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), integer().optional());
 const optionalText = () => z.string().trim().max(100).optional();
 const TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 /** A `yyyy-MM-dd HH:mm:ss` bound of a time range (empty: none). */
@@ -139,12 +138,12 @@ export const timeFilter = () =>
 export const pickupFilters = z.object({
   ip_id: optionalId(),
   temp_title: optionalText(),
-  state: optionalInt(),
+  state: optionalSmallint(),
   goods_title: optionalText(),
   user_keyword: optionalText(),
   begin_at: timeFilter(),
   end_at: timeFilter(),
-  delivery_status: optionalInt(),
+  delivery_status: optionalSmallint(),
   type: strictNumber().int().min(0).max(2).catch(0).default(0),
 });
 export type PickupFilters = z.input<typeof pickupFilters>;

@@ -3,7 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { type AllocStyle, arrangeCases, type Counts, seedHash } from '../allocation.js';
 import { COUNTRY_CODES } from '../constants.js';
-import { datetime, id, integer, optionalId, strictNumber } from '../fields.js';
+import { datetime, id, optionalId, smallint, strictNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
 import { FREIGHT_CURRENCY_CODES } from './freight.js';
@@ -86,7 +86,7 @@ export const playerRoutes = {
     path: '/player/deposit',
     summary: '玩家盒柜（寄存中的商品及提货状态）',
     access: 'public',
-    query: z.object({ state: integer().optional() }),
+    query: z.object({ state: smallint().optional() }),
     response: z.object({ list: z.array(depositItem) }),
   }),
   pickup: defineRoute({

@@ -124,3 +124,26 @@ export const kujiDrawLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kujiId, t.seq] }), index('kuji_draw_log_box_idx').on(t.kujiId, t.boxNo, t.position)],
 );
+
+/**
+ * The committed seeds of a kuji's restocks: boxes from `fromBox` (up to the next round's) are
+ * arranged from `seed`, committed (seed_hash public) before their first ticket and revealed when
+ * the kuji sells out. Round 1 is the kuji's own seed (kujis.seed) and gets a row here at the first
+ * restock, with the time it was revealed; a restock always commits a fresh seed, so a box is never
+ * drawn from a seed already revealed.
+ */
+export const kujiSeeds = pgTable(
+  'kuji_seeds',
+  {
+    kujiId: integer('kuji_id')
+      .notNull()
+      .references(() => kujis.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    fromBox: integer('from_box').notNull(),
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    committedAt: ts('committed_at').notNull().defaultNow(),
+    revealedAt: ts('revealed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.kujiId, t.round] }), index('kuji_seeds_box_idx').on(t.kujiId, t.fromBox)],
+);

@@ -83,3 +83,24 @@ export const marketOrderGoods = pgTable(
   },
   (t) => [index('market_order_goods_order_idx').on(t.orderId)],
 );
+
+/**
+ * A marketplace shop linked to a brand (marketplaceLink): the shop signs its pushes, receipts and
+ * shipment reads with `secret`, and only orders of `ipId` are taken from it. One link per
+ * (platform, shop id). The secret is kept as it is, since the API computes the shop's HMAC with it.
+ */
+export const marketLinks = pgTable(
+  'market_links',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    platform: text('platform').notNull(),
+    shopId: text('shop_id').notNull(),
+    ipId: integer('ip_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    rotatedAt: ts('rotated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('market_links_shop_idx').on(t.platform, t.shopId), index('market_links_ip_idx').on(t.ipId)],
+);

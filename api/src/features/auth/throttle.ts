@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { messages } from '@toy/shared';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { LoginLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -10,9 +10,10 @@ import { HttpError, httpError } from '../../http/errors.js';
 /**
  * Login throttling (table login_failures): every password check (merchant login, the phone's QR
  * confirmation, waybill accounts) runs through `throttledLogin`. Within the window, an account
- * with `perAccount` failures, or an address with `perAddress` failures on any accounts, answers
- * 429 操作过于频繁，请稍后再试 without checking the password. The rows are in the database, so the
- * limits hold across API copies.
+ * with `perAccount` failures from this address, or this address with `perAddress` failures on any
+ * accounts, answers 429 操作过于频繁，请稍后再试 without checking the password. Failures are counted
+ * per account *and* address, so a stranger's wrong passwords never lock the account's owner out at
+ * another address. The rows are in the database, so the limits hold across API copies.
  *
  * The attempt is written before the password is checked and counted with the others, so a burst of
  * parallel attempts cannot slip past the limit between a count and a write; a refused attempt and a
@@ -51,16 +52,14 @@ export async function throttledLogin<T>(
   const forget = (where = eq(loginFailures.id, attempt!.id)) => db.delete(loginFailures).where(where);
   const [counts] = await db
     .select({
-      account: sql<number>`count(*) filter (where ${loginFailures.account} = ${account})`.mapWith(Number),
+      account:
+        sql<number>`count(*) filter (where ${loginFailures.account} = ${account} and ${loginFailures.address} = ${address})`.mapWith(
+          Number,
+        ),
       address: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(Number),
     })
     .from(loginFailures)
-    .where(
-      and(
-        or(eq(loginFailures.account, account), eq(loginFailures.address, address)),
-        sql`${loginFailures.at} > ${since}`,
-      ),
-    );
+    .where(and(eq(loginFailures.address, address), sql`${loginFailures.at} > ${since}`));
   // Counts include this attempt: N earlier failures allow the attempt while N < the limit.
   if ((counts?.account ?? 0) > limits.perAccount || (counts?.address ?? 0) > limits.perAddress) {
     await forget();

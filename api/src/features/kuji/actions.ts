@@ -24,6 +24,7 @@ import { yuanToFen } from '../../lib/money.js';
 import { audit } from '../audit/record.js';
 import { insertBoxes } from './generate.js';
 import { findKuji, goodsOf, type KujiDbRow, kujiAuditView, kujiCounts } from './queries.js';
+import { commitRestockSeed } from './seeds.js';
 
 /**
  * The merchant's kuji writes (spec 03 §5): publish, delete, update, stock, setLucky, setPrice,
@@ -203,7 +204,7 @@ export async function updateKuji(db: Db, request: FastifyRequest, input: KujiUpd
 export type KujiStockInput = RouteParsed<typeof api.kuji.stock>;
 
 /**
- * 调整箱数: type 1 adds boxes box_num+1.. from the committed seed (approved kujis; a pending one
+ * 调整箱数: type 1 adds boxes box_num+1.. from a freshly committed seed (approved kujis; a pending one
  * just changes its box count); type 2 removes the highest-numbered undrawn boxes, at most can_num.
  */
 export async function changeStock(db: Db, request: FastifyRequest, input: KujiStockInput, brandIds: number[]) {
@@ -211,7 +212,9 @@ export async function changeStock(db: Db, request: FastifyRequest, input: KujiSt
     if (kuji.auditStatus === KUJI_AUDIT.generating) throw httpError(409, m.generating);
     if (kuji.auditStatus !== KUJI_AUDIT.approved) throw httpError(409, m.notApproved);
     if (input.type === 1) {
-      await insertBoxes(tx, kuji, kuji.boxNum + 1, kuji.boxNum + input.stock);
+      // A fresh committed seed for the added boxes: never one already revealed (seeds.ts).
+      const seed = await commitRestockSeed(tx, kuji, kuji.boxNum + 1);
+      await insertBoxes(tx, kuji, kuji.boxNum + 1, kuji.boxNum + input.stock, seed);
       const set: Partial<typeof kujis.$inferInsert> = { boxNum: kuji.boxNum + input.stock };
       if (kuji.off === KUJI_OFF.soldOut) set.off = KUJI_OFF.delisted;
       await tx.update(kujis).set(set).where(eq(kujis.id, kuji.id));

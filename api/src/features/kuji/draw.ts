@@ -13,6 +13,7 @@ import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders,
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
 import { grantDrops } from '../toy/drops.js';
+import { seedOfBox } from './seeds.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards
@@ -170,6 +171,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   };
 
   const drawn = new Map<number, number>(); // tickets drawn per box, this group's included
+  const seeds = new Map<number, string>(); // each box's committed seed
   const owners = new Map<string, Owner>(); // `box:position` → this group's ticket owners
   const paid: Paid[] = [];
   const lines: Line[] = [];
@@ -214,6 +216,9 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
       lines.push(line);
       mine.push(line);
     };
+    // The box's own committed seed (a restocked box has its round's, seeds.ts).
+    const seed = seeds.get(box.boxNo) ?? (await seedOfBox(tx, kuji, box.boxNo));
+    seeds.set(box.boxNo, seed);
     for (let position = before + 1; position <= before + want.num; position++) {
       const level = box.tickets[position - 1]!;
       const goods = byLevel.get(level);
@@ -221,7 +226,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
       owners.set(`${box.boxNo}:${position}`, { orderSn: sn, orderId: 0, playerId: want.playerId });
       add({ orderSn: sn, orderId: 0, playerId: want.playerId, goods, award: 0, boxNo: box.boxNo, position });
       append(box.boxNo, { position, level, orderSn: sn, award: null });
-      for (const due of kujiAwardsReleasedBy(kuji.seed, box.boxNo, drawRows, position)) {
+      for (const due of kujiAwardsReleasedBy(seed, box.boxNo, drawRows, position)) {
         const prize = byLevel.get(due.level)!;
         const winner =
           owners.get(`${box.boxNo}:${due.winner}`) ?? (await ticketOwner(tx, kuji.id, box.boxNo, due.winner));

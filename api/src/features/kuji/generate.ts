@@ -8,17 +8,23 @@ const BOX_CHUNK = 200;
 
 /**
  * Box generation (spec 03 §4): boxes `from`..`to` of a kuji, each with tickets =
- * arrangeBox(seed, box_no, plain rows in level order). Used by the approval and by a stock increase
- * (the same committed seed). Tables: kuji_boxes.
+ * arrangeBox(seed, box_no, plain rows in level order). Used by the approval (the kuji's own seed)
+ * and by a stock increase (its round's fresh seed, seeds.ts). Tables: kuji_boxes.
  */
-export async function insertBoxes(tx: Db | Tx, kuji: KujiDbRow, from: number, to: number): Promise<void> {
+export async function insertBoxes(
+  tx: Db | Tx,
+  kuji: KujiDbRow,
+  from: number,
+  to: number,
+  seed = kuji.seed,
+): Promise<void> {
   const rows = (await goodsOf(tx, kuji.id))
     .filter((g) => isPlainLevel(g.level))
     .map((g) => ({ level: g.level, stock: g.stock }));
   for (let start = from; start <= to; start += BOX_CHUNK) {
     const values = [];
     for (let boxNo = start; boxNo <= Math.min(to, start + BOX_CHUNK - 1); boxNo++)
-      values.push({ kujiId: kuji.id, boxNo, tickets: arrangeBox(kuji.seed, boxNo, rows) });
+      values.push({ kujiId: kuji.id, boxNo, tickets: arrangeBox(seed, boxNo, rows) });
     await tx.insert(kujiBoxes).values(values);
   }
 }

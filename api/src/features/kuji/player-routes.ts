@@ -9,6 +9,7 @@ import { picUrl } from '../../lib/urls.js';
 import { DrawGroups } from '../draw-machine/draw-queue.js';
 import { playerOf } from '../player/session.js';
 import { drawKujiMany } from './draw.js';
+import { seedRounds, seedRoundsToWire } from './seeds.js';
 
 /**
  * The player's and the public's side of 一番赏 (declarations playerKujiRoutes and
@@ -134,6 +135,7 @@ const playerKujiRoutes: FastifyPluginAsync = async (app) => {
         title: kuji.title,
         seed_hash: kuji.seedHash,
         seed: kuji.revealedAt ? kuji.seed : null,
+        seeds: seedRoundsToWire(await seedRounds(db, kuji)),
         box_num: kuji.boxNum,
         removed_boxes: removed.map((b) => b.boxNo),
         rows: rows.map((r) => ({

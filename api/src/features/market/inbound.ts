@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   api,
   MARKET_LINE,
+  MARKET_PLATFORM_CODES,
+  MARKET_SHOP_ID_PATTERN,
   MARKET_SIGN_WINDOW_SECONDS,
   type MarketShipment,
   marketSign,
@@ -9,7 +12,7 @@ import {
 } from '@toy/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { brands, marketOrderGoods, marketOrders, marketShipments } from '../../db/schema.js';
+import { marketLinks, marketOrderGoods, marketOrders, marketShipments } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { yuanToFen } from '../../lib/money.js';
@@ -18,11 +21,13 @@ import { shipmentToWire, statusOfLines } from './queries.js';
 
 const m = messages.market;
 const c = messages.common;
+/** The HMAC key of a shop without a link: random per process, never a real link's secret. */
+const NO_LINK_KEY = randomBytes(32).toString('hex');
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The marketplace platform of an inbound request, once its signature is checked. */
-    marketPlatform?: string;
+    /** The marketplace link (platform shop → brand) of an inbound request, once its signature is checked. */
+    marketLink?: { id: number; platform: string; shopId: string; ipId: number };
   }
 }
 
@@ -37,44 +42,52 @@ function paramsOf(request: FastifyRequest): SignParams {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
+/** Every refusal of a shop: one answer, so a caller learns neither whether a shop, a link nor a brand exists. */
+const refused = () => httpError(403, m.shopRefused);
+
 /**
  * The marketplace's own calls (declarations: shared market.push, market.receipt, market.shipments),
- * not a merchant's: no session; each platform signs with its secret from the API config
- * (shared marketSign). The platform and signature are checked before the body is validated, so a
- * forged or stale request learns nothing about the body and nothing is written.
+ * not a merchant's: no session. A call names its shop (`shop_id`) and is signed with the secret of
+ * that shop's link (table market_links, shared marketSign); it acts only on the linked brand's
+ * orders. The link and signature are checked before the body is validated, so a forged or stale
+ * request learns nothing about the body and nothing is written.
  */
 const inboundRoutes: FastifyPluginAsync = async (app) => {
-  const { db, appConfig: config } = app;
+  const { db } = app;
 
   app.addHook('preValidation', async (request) => {
     const platform = (request.params as { platform?: string }).platform ?? '';
-    const secret = Object.hasOwn(config.marketSecrets, platform) ? config.marketSecrets[platform] : undefined;
-    if (!secret) throw httpError(404, m.platformUnknown);
+    if (!(MARKET_PLATFORM_CODES as string[]).includes(platform)) throw httpError(404, m.platformUnknown);
     const given = header(request, 'sign');
     const mt = header(request, 'mt');
     if (!given || !mt) throw httpError(401, c.signMissing);
     if (!/^\d{1,12}$/.test(mt)) throw httpError(401, c.signInvalid);
+    const params = paramsOf(request);
+    const shopId = params?.shop_id;
+    if (typeof shopId !== 'string' || !MARKET_SHOP_ID_PATTERN.test(shopId)) throw refused();
+    const [link] = await db
+      .select()
+      .from(marketLinks)
+      .where(and(eq(marketLinks.platform, platform), eq(marketLinks.shopId, shopId)))
+      .limit(1);
+    // Without a link the signature is still computed (with a key nobody holds), so both take as long.
     const path = request.url.split('?')[0]!;
-    if (!safeEqual(given.toLowerCase(), marketSign(secret, path, mt, paramsOf(request))))
-      throw httpError(401, c.signInvalid);
+    const expected = marketSign(link?.secret ?? NO_LINK_KEY, path, mt, params);
+    if (!safeEqual(given.toLowerCase(), expected) || !link) throw refused();
     if (Math.abs(Date.now() / 1000 - Number(mt)) > MARKET_SIGN_WINDOW_SECONDS) throw httpError(401, c.signExpired);
-    request.marketPlatform = platform;
+    request.marketLink = { id: link.id, platform, shopId, ipId: link.ipId };
   });
 
   app.route(
     routeOf(api.market.push, async (body, request) => {
-      const platform = request.marketPlatform!;
+      const { platform, ipId } = request.marketLink!;
       const seen = new Set<string>();
       for (const o of body.orders) {
         if (seen.has(o.order_sn)) throw httpError(400, m.pushDuplicate(o.order_sn));
         seen.add(o.order_sn);
       }
-      const ipIds = [...new Set(body.orders.map((o) => o.ip_id))];
-      const known = new Set(
-        (await db.select({ id: brands.id }).from(brands).where(inArray(brands.id, ipIds))).map((b) => b.id),
-      );
-      const missing = body.orders.find((o) => !known.has(o.ip_id));
-      if (missing) throw httpError(400, m.pushBrandMissing(missing.order_sn));
+      // Only the linked brand: another brand, existing or not, is the same refusal.
+      if (body.orders.some((o) => o.ip_id !== ipId)) throw refused();
 
       return db.transaction(async (tx) => {
         const answer: { order_sn: string; id: number; created: boolean }[] = [];
@@ -110,9 +123,10 @@ const inboundRoutes: FastifyPluginAsync = async (app) => {
             continue;
           }
           const [existing] = await tx
-            .select({ id: marketOrders.id })
+            .select({ id: marketOrders.id, ipId: marketOrders.ipId })
             .from(marketOrders)
             .where(and(eq(marketOrders.platform, platform), eq(marketOrders.orderSn, o.order_sn)));
+          if (existing!.ipId !== ipId) throw refused();
           answer.push({ order_sn: o.order_sn, id: existing!.id, created: false });
         }
         return { orders: answer };
@@ -122,12 +136,18 @@ const inboundRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.market.receipt, async (body, request) => {
-      const platform = request.marketPlatform!;
+      const { platform, ipId } = request.marketLink!;
       return db.transaction(async (tx) => {
         const [order] = await tx
           .select()
           .from(marketOrders)
-          .where(and(eq(marketOrders.platform, platform), eq(marketOrders.orderSn, body.order_sn)))
+          .where(
+            and(
+              eq(marketOrders.platform, platform),
+              eq(marketOrders.orderSn, body.order_sn),
+              eq(marketOrders.ipId, ipId),
+            ),
+          )
           .for('update');
         if (!order) throw httpError(404, m.orderMissing);
         const shipments = await tx.select().from(marketShipments).where(eq(marketShipments.orderId, order.id));
@@ -165,12 +185,18 @@ const inboundRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.market.shipments, async (query, request) => {
-      const platform = request.marketPlatform!;
+      const { platform, ipId } = request.marketLink!;
       const rows = await db
         .select({ shipment: marketShipments, orderSn: marketOrders.orderSn })
         .from(marketShipments)
         .innerJoin(marketOrders, eq(marketOrders.id, marketShipments.orderId))
-        .where(and(eq(marketShipments.platform, platform), gt(marketShipments.id, query.since_id)))
+        .where(
+          and(
+            eq(marketShipments.platform, platform),
+            eq(marketOrders.ipId, ipId),
+            gt(marketShipments.id, query.since_id),
+          ),
+        )
         .orderBy(asc(marketShipments.id))
         .limit(query.limit);
       const lines = rows.length

@@ -9,6 +9,7 @@ import { seal, unseal } from '../../lib/seal.js';
 import { exportNow, MARKET_EXPORT_KIND, type MarketExportParams } from './export.js';
 import { applyImport, planImport, readShippingSheet, writeErrorReport } from './import.js';
 import inboundRoutes from './inbound.js';
+import marketLinkRoutes from './links.js';
 import { countMarket, filtersOf, findOrder, linesOf, listMarket, shipmentsOf, toWire } from './queries.js';
 import { shipLocked } from './ship.js';
 
@@ -17,11 +18,12 @@ const m = messages.market;
 /**
  * Declarations: shared/src/features/market.ts (merchant calls: box_admin, per_id 14; the
  * marketplace's own calls in inbound.ts). Tables: market_orders, market_order_goods,
- * market_shipments, jobs (large exports). Every merchant write is audited in its transaction.
+ * market_shipments, jobs (large exports); the shops' links in links.ts (market_links). Every merchant write is audited in its transaction.
  */
 const marketRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
   await app.register(inboundRoutes);
+  await app.register(marketLinkRoutes);
 
   /** The brands a call acts on: the one asked for (checked), else all of the user's. */
   const scope = async (request: FastifyRequest, ipId: number | undefined) => {

@@ -1,5 +1,6 @@
 import {
   ACTIVITY_RELEASE_SALE,
+  INT4_MAX,
   LOGISTICS_STATE as L,
   messages,
   PRESALE_DEPOSIT_PERCENT,
@@ -84,6 +85,8 @@ export async function buy(tx: Tx, playerId: number, input: BuyInput, times: Orde
   // Freight as the brand's deposit settings price a pickup: free from free_num pieces, else unit_price.
   const fee = rule && pieces < rule.freeNum ? rule.unitPrice : 0;
   const price = ordered.reduce((sum, g) => sum + g.price * lines.get(g.id)!, 0);
+  // The order's amounts are int4 columns (fen): a total past them is refused, not a database error.
+  if (price + fee > INT4_MAX) throw httpError(400, m.totalTooLarge);
   const sn = orderSn('GM');
   // A coupon takes off the goods price (not the freight); the merchant bears it.
   const discount =

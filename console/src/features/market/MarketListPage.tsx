@@ -1,6 +1,6 @@
-import { Badge, Link, Text } from '@chakra-ui/react';
+import { Badge, Button, Link, Text } from '@chakra-ui/react';
 import { api, type MarketOrder, marketDeliveryText, marketFreightText, marketShippable } from '@toy/shared';
-import { Truck } from 'lucide-react';
+import { Store, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { actionsColumn, timeColumn } from '../../components/columns';
@@ -115,6 +115,13 @@ export default function MarketListPage() {
       title="第三方平台发货"
       description="第三方平台推送的已支付订单：按平台订单发货，平台签收后更新状态"
       testId="market-page"
+      actions={
+        <Button asChild size="sm" variant="outline" data-testid="market-links">
+          <RouterLink to="/order/marketLink">
+            <Store size={16} /> 平台店铺绑定
+          </RouterLink>
+        </Button>
+      }
       filters={
         <MarketFilterBar state={page as unknown as MarketFilterState}>
           <MarketExport filters={filters} disabled={params.ip_id === undefined} />

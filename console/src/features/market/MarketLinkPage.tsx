@@ -1,0 +1,139 @@
+import { Badge, Code, HStack, Link, Text } from '@chakra-ui/react';
+import { api, type MarketLink, messages } from '@toy/shared';
+import { KeyRound, Unlink } from 'lucide-react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { actionsColumn, timeColumn } from '../../components/columns';
+import { type Column, DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
+import { AddButton, ListPage } from '../../components/ListPage';
+import { RowAction, RowActions } from '../../components/RowActions';
+import { useBrandListPage } from '../../components/useBrandList';
+import { useAction } from '../../lib/useAction';
+import { MarketLinkDialog, MarketSecretDialog } from './MarketLinkDialog';
+
+type Shown = { link: MarketLink; secret: string };
+
+/**
+ * 平台店铺绑定 (beside 第三方平台发货): the marketplace shops linked to the merchant's brands. A
+ * shop pushes orders only for its linked brand, signed with the link's secret, which is shown once
+ * when the link is made or its secret rotated (marketLink.* in shared/src/features/market-links.ts).
+ */
+export default function MarketLinkPage() {
+  const page = useBrandListPage(api.marketLink.list);
+  const list = page.read.data?.list;
+  const [adding, setAdding] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const { ask, dialog: confirmDialog } = useConfirm();
+  const rotate = useAction(api.marketLink.rotate, {
+    success: messages.marketLink.rotated,
+    invalidates: [api.marketLink.list],
+  });
+  const remove = useAction(api.marketLink.remove, {
+    success: messages.marketLink.removed,
+    invalidates: [api.marketLink.list],
+  });
+
+  const columns: Column<MarketLink>[] = [
+    {
+      key: 'platform',
+      header: '平台',
+      render: (l) => (
+        <Badge variant="subtle" colorPalette="brand">
+          {l.platform_text}
+        </Badge>
+      ),
+    },
+    {
+      key: 'shop_id',
+      header: '店铺ID',
+      render: (l) => (
+        <Text fontFamily="mono" fontSize="sm" data-testid="market-link-shop-id">
+          {l.shop_id}
+        </Text>
+      ),
+    },
+    {
+      key: 'secret_hint',
+      header: '密钥',
+      render: (l) => (
+        <HStack gap="2">
+          <Code fontSize="sm" data-testid="market-link-hint">
+            ••••{l.secret_hint}
+          </Code>
+          {l.is_demo === 1 && (
+            <Badge colorPalette="orange" variant="subtle" data-testid="market-link-demo">
+              演示密钥
+            </Badge>
+          )}
+        </HStack>
+      ),
+    },
+    timeColumn('rotated_at', '密钥更新时间', (l) => l.rotated_at),
+    actionsColumn(
+      (l) => (
+        <RowActions>
+          <RowAction
+            icon={KeyRound}
+            testId="market-link-rotate"
+            onClick={() =>
+              void ask(
+                {
+                  message: `更换后旧密钥立即失效，${l.platform_text} 店铺 ${l.shop_id} 须改用新密钥，确定更换吗？`,
+                  cancelled: '已取消操作',
+                },
+                async () => setShown(await rotate.run({ id: l.id })),
+              )
+            }
+          >
+            更换密钥
+          </RowAction>
+          <RowAction
+            icon={Unlink}
+            testId="market-link-remove"
+            onClick={() =>
+              void ask(
+                {
+                  message: `解除后该店铺的推送将被拒绝，确定解除 ${l.shop_id} 吗？`,
+                  cancelled: '已取消操作',
+                  danger: true,
+                },
+                () => remove.run({ id: l.id }),
+              )
+            }
+          >
+            解除绑定
+          </RowAction>
+        </RowActions>
+      ),
+      { sticky: 'end', width: '200px' },
+    ),
+  ];
+
+  return (
+    <ListPage
+      title="平台店铺绑定"
+      description="第三方平台的店铺与品牌绑定：店铺只能用本绑定的密钥推送该品牌的订单"
+      testId="market-link-page"
+      actions={<AddButton label="绑定店铺" onClick={() => setAdding(true)} testId="market-link-add" />}
+      filters={
+        <FilterBar state={page} testId="market-link">
+          <Link asChild fontSize="sm" colorPalette="brand" whiteSpace="nowrap">
+            <RouterLink to="/order/sendListMarket">第三方平台发货</RouterLink>
+          </Link>
+        </FilterBar>
+      }
+    >
+      <HStack justify="space-between" mb="3">
+        <Text fontSize="sm" color="fg.muted">
+          共 {list?.length ?? 0} 个店铺
+        </Text>
+      </HStack>
+      <DataTable columns={columns} {...page.table(list)} rowKey={(l) => l.id} rowTestId="market-link-row" />
+      <MarketLinkDialog open={adding} onOpenChange={setAdding} defaultBrandId={page.ipId} onSecret={setShown} />
+      <MarketSecretDialog shown={shown} onClose={() => setShown(null)} />
+      {confirmDialog}
+    </ListPage>
+  );
+}
