@@ -106,14 +106,20 @@ export const isCatalogued = (message: string) => catalogued.has(message);
 export function validate<S extends z.ZodType>(
   schema: S,
   value: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string } {
+): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string; ruleMessage?: string } {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, data: result.data };
   const rule = result.error.issues.find(
     (i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule,
   );
   const issue = rule ?? result.error.issues[0];
-  return { ok: false, message: firstMessage(result.error), field: issue?.path.map(String).join('.') };
+  return {
+    ok: false,
+    message: firstMessage(result.error),
+    field: issue?.path.map(String).join('.'),
+    // The rule's own words (the spec's bare 不可为空), for a form that shows them beside the field's label.
+    ...(rule ? { ruleMessage: rule.message } : {}),
+  };
 }
 
 /** Predicates the rule tables share. */

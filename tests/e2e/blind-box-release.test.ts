@@ -220,7 +220,7 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await expect.poll(() => fieldError(page, 'unit_price').textContent()).toBe('请输入取回运费');
     await page.getByTestId('cabinet-unit-price').fill('15');
     await page.getByTestId('cabinet-save').click();
-    await expect.poll(() => toast(page, '设置成功！').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('cabinet-card').textContent()).toContain('180天');
     expect(await page.getByTestId('settings-freight-alert').count()).toBe(0);
 
@@ -252,10 +252,10 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('coupon-row').filter({ hasText: '盲盒八五折券' }).getByTestId('coupon-pick').click();
     await expect.poll(() => page.getByTestId('bm-err-coupon-title').textContent()).toBe('盲盒八五折券（8.5折）');
     await shot(page, 'blind-box-settings-machine-dialog');
-    // Identical toasts collapse into one: let the cabinet's 设置成功！ go before saving again.
-    await expect.poll(() => page.getByText('设置成功！', { exact: true }).count()).toBe(0);
+    // Identical toasts collapse into one: let the cabinet's 设置成功 go before saving again.
+    await expect.poll(() => page.getByText('设置成功', { exact: true }).count()).toBe(0);
     await page.getByTestId('box-machine-save').click();
-    await expect.poll(() => toast(page, '设置成功！').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('machine-card').textContent()).toContain('盲盒八五折券');
     expect(await page.getByTestId('machine-card').textContent()).toContain('30 积分');
     await expect.poll(() => page.getByTestId('box-machine-dialog').count()).toBe(0);

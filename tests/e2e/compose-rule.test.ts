@@ -104,7 +104,7 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
     await settle(page);
     await shot(page, 'compose-notice');
     await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => toast(page, '已取消操作').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '已取消').isVisible()).toBe(true);
     expect(await suite.stack.sql('select id from compose_rules')).toHaveLength(0);
     await page.getByTestId('compose-save').click();
     await page.getByTestId('confirm-ok').click();

@@ -34,7 +34,10 @@ export default function CouponListPage() {
   const params = page.params as { state?: number; business_type?: number; start_time?: string; end_time?: string };
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirm();
-  const remove = useAction(api.coupon.delete, { success: messages.success.deleted, invalidates: [api.coupon.list] });
+  const remove = useAction(api.coupon.delete, {
+    success: messages.success.deletedPlain,
+    invalidates: [api.coupon.list],
+  });
   const album = useAlbumAssignment('coupon', page.ipId);
 
   const columns: Column<Coupon>[] = [

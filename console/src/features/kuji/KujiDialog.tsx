@@ -133,7 +133,7 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
     const listing = k.off !== KUJI_OFF.listed;
     if (await confirm({ message: listing ? messages.kuji.listConfirm : messages.kuji.delistConfirm }))
       await shelf.trigger({ id: k.id, off: listing ? KUJI_OFF.listed : KUJI_OFF.delisted });
-    else notify.info(messages.cancelled.operation);
+    else notify.info(messages.cancelled.plain);
   };
 
   const title = (

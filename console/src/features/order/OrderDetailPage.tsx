@@ -94,7 +94,7 @@ function OrderDetail({ sn }: { sn: string }) {
                     void ask(
                       {
                         message: messages.order.refundConfirm(o.received_price.toFixed(2)),
-                        cancelled: messages.cancelled.operation,
+                        cancelled: messages.cancelled.plain,
                       },
                       () => refund.trigger({ order_id: o.id, refund_amount: o.received_price }),
                     )
@@ -111,7 +111,7 @@ function OrderDetail({ sn }: { sn: string }) {
                   data-testid="order-detail-close"
                   onClick={() =>
                     void ask(
-                      { message: messages.order.closeConfirm, cancelled: messages.cancelled.operation, danger: true },
+                      { message: messages.order.closeConfirm, cancelled: messages.cancelled.plain, danger: true },
                       () => close.trigger({ order_id: o.id }),
                     )
                   }
