@@ -241,6 +241,21 @@ describe('compose rules: list, info, states', () => {
   });
 });
 
+describe('deleting a collectible a rule uses', () => {
+  it('is refused with the collectible and the rule named; the rule keeps its target and groups', async () => {
+    const id = await created();
+    const before = (await info(id)).body.data;
+    for (const used of [target, a[1]!, b[0]!]) {
+      const res = await call(app, api.collectible.delete, { ids: [used] }, { token: brand });
+      expect(res.statusCode).toBe(409);
+      expect(res.body.msg).toMatch(new RegExp(`^藏品\\d+ 已用于合成规则（编号 [\\d、]*\\b${id}\\b[\\d、]*），请先删除或修改合成规则后再删除$`));
+    }
+    expect((await info(id)).body.data).toEqual(before);
+    const unused = await seedCollectible(app, molly, 5);
+    expect((await call(app, api.collectible.delete, { ids: [unused] }, { token: brand })).statusCode).toBe(200);
+  });
+});
+
 describe('tenancy', () => {
   it('another merchant’s rule is 404 for every call, and nothing changes', async () => {
     const id = await created();
