@@ -212,9 +212,19 @@ describe('kuji.list', () => {
     expect(titled.body.data.list.map((r) => r.id)).toEqual([ids[10]]);
 
     await approveKuji(app, reviewer, ids[0]!);
+    await approveKuji(app, reviewer, ids[1]!);
+    await approveKuji(app, reviewer, ids[2]!);
+    expect((await call(app, api.kuji.list, {} as never, { token })).body.data).toMatchObject({
+      on_sale: 0,
+      scheduled: 0,
+      off_shelf: 3,
+    });
     await call(app, api.kuji.update, { id: ids[0], off: 0 } as never, { token });
+    // Listed before its sale time: scheduled, not on sale (players cannot draw it yet).
+    await call(app, api.kuji.update, { id: ids[1], shelves_time: '2099-01-01 10:00:00' } as never, { token });
+    await call(app, api.kuji.update, { id: ids[1], off: 0 } as never, { token });
     const res = await call(app, api.kuji.list, { ip_id: other.brand.id, title: '列表赏0' } as never, { token });
-    expect(res.body.data.on_sale).toBe(1);
+    expect(res.body.data).toMatchObject({ on_sale: 1, scheduled: 1, off_shelf: 1 });
     expect(res.body.data.list[0]).toMatchObject({
       id: ids[0],
       ip_id: other.brand.id,

@@ -44,6 +44,18 @@ export const KUJI_OFF_TEXT: Record<number, string> = { 0: '已上架', 1: '已�
 /** The list's status column: the audit state, and once approved the shelf state. */
 export const kujiStatusText = (k: { audit_status: number; off: number }) =>
   k.audit_status === KUJI_AUDIT.approved ? (KUJI_OFF_TEXT[k.off] ?? '') : (KUJI_AUDIT_TEXT[k.audit_status] ?? '');
+/**
+ * The list header over the merchant's approved kujis: on sale (players can draw), waiting for the
+ * sale time, off shelf; '暂无在售的一番赏' leads when none is on sale.
+ */
+export function kujiHeaderText(c: { on_sale: number; scheduled: number; off_shelf: number }): string {
+  const parts = [
+    c.on_sale > 0 ? `${c.on_sale} 个一番赏在售` : '暂无在售的一番赏',
+    c.scheduled > 0 ? `${c.scheduled} 个待发售` : '',
+    c.off_shelf > 0 ? `${c.off_shelf} 个未上架` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
 export const KUJI_TYPE_TEXT: Record<number, string> = { 0: '自制一番赏', 1: '官方一番赏' };
 export const KUJI_SHELVES_TEXT: Record<number, string> = { 0: '现货', 1: '预售' };
 

@@ -89,6 +89,7 @@ export async function drawKuji(db: Db, want: KujiDrawWant): Promise<KujiDrawOutc
 async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
   const [kuji] = await tx.select().from(kujis).where(eq(kujis.id, want.kujiId)).for('update');
   if (!kuji) throw httpError(404, messages.common.notFound);
+  if (kuji.auditStatus === 1 && kuji.off === KUJI_OFF.soldOut) throw httpError(409, m.soldOut);
   if (!onSale(kuji)) throw httpError(409, m.notOnSale);
   const [box] = await tx
     .select()

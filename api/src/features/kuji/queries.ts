@@ -201,17 +201,23 @@ export async function listKujis(
   config: Config,
   q: { brandIds: number[]; ipId?: number | null; title: string; page: number; limit: number },
 ) {
-  if (q.brandIds.length === 0) return { list: [], total: 0, onSale: 0 };
+  if (q.brandIds.length === 0) return { list: [], total: 0, onSale: 0, scheduled: 0, offShelf: 0 };
   const where = and(
     inArray(kujis.ipId, q.ipId ? q.brandIds.filter((b) => b === q.ipId) : q.brandIds),
     q.title ? ilike(kujis.title, `%${q.title}%`) : undefined,
   );
   const { list, total } = await pageKujis(db, config, where, q.page, q.limit);
-  const [onSale] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  // The header's counts over the merchant's approved kujis: on sale (listed, sale time reached),
+  // scheduled (listed, before it) and off shelf; one definition with the player side's onSale.
+  const [counts] = await db
+    .select({
+      onSale: sql<number>`count(*) filter (where ${kujis.off} = 0 and ${kujis.shelvesTime} <= now())::int`,
+      scheduled: sql<number>`count(*) filter (where ${kujis.off} = 0 and ${kujis.shelvesTime} > now())::int`,
+      offShelf: sql<number>`count(*) filter (where ${kujis.off} = 1)::int`,
+    })
     .from(kujis)
-    .where(and(inArray(kujis.ipId, q.brandIds), eq(kujis.auditStatus, 1), eq(kujis.off, 0)));
-  return { list, total, onSale: onSale?.n ?? 0 };
+    .where(and(inArray(kujis.ipId, q.brandIds), eq(kujis.auditStatus, 1)));
+  return { list, total, onSale: counts?.onSale ?? 0, scheduled: counts?.scheduled ?? 0, offShelf: counts?.offShelf ?? 0 };
 }
 
 /** Spec 03 §3 detail. */

@@ -1,5 +1,5 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { api, KUJI_AUDIT, type KujiRow, messages, PER_ID } from '@toy/shared';
+import { api, KUJI_AUDIT, type KujiRow, kujiHeaderText, messages, PER_ID } from '@toy/shared';
 import { Eye, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -49,7 +49,6 @@ export default function KujiListPage() {
   const { confirm, dialog } = useConfirm();
   const remove = useAction(api.kuji.delete, { success: messages.success.deleted, invalidates: [api.kuji.list] });
   const search = () => setFilters({ title: drafts.title.trim() });
-  const onSale = list.data?.on_sale ?? 0;
 
   const del = async (k: KujiRow) => {
     if (await confirm({ message: `确定删除一番赏「${k.title}」吗？`, confirmText: '删除' }))
@@ -135,7 +134,7 @@ export default function KujiListPage() {
       title="一番赏"
       description={
         <Text as="span" data-testid="kuji-header">
-          {onSale > 0 ? `${onSale} 个一番赏在售` : '暂无已发布的一番赏在售'}
+          {list.data ? kujiHeaderText(list.data) : ''}
         </Text>
       }
       testId="kuji-page"

@@ -1,4 +1,4 @@
-import { HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { api, canShip, DELIVERY_FILTER, DEPOSIT_STATES, freightText, ORDER_KINDS, type PickupOrder } from '@toy/shared';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
@@ -36,6 +36,8 @@ const SELECTS: SelectFilter[] = [
 export default function PickupListPage() {
   const page = useBrandListPage(api.pickup.list);
   const { params } = page;
+  /** Opened from the dashboard's 待发货提货: only the rows that figure counts. */
+  const toShip = (params as { to_ship?: number }).to_ship === 1;
   const navigate = useNavigate();
   const [shipping, setShipping] = useState<string | null>(null);
 
@@ -131,10 +133,23 @@ export default function PickupListPage() {
         </OrderFilterBar>
       }
     >
-      <HStack justify="space-between" mb="3">
+      <HStack justify="space-between" mb="3" wrap="wrap">
         <Text fontSize="sm" color="fg.muted" data-testid="pickup-total">
           共 {page.read.data?.pagination.total_rows ?? 0} 条
         </Text>
+        {toShip && (
+          <HStack gap="2" fontSize="sm" data-testid="pickup-to-ship">
+            <Text color="orange.700">仅显示待发货的提货单（未发货与部分发货），与首页待办一致</Text>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => page.setFilters({ to_ship: 0 } as never)}
+              data-testid="pickup-to-ship-clear"
+            >
+              查看全部
+            </Button>
+          </HStack>
+        )}
       </HStack>
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(p) => p.id} rowTestId="pickup-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
