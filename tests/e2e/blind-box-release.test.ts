@@ -98,7 +98,9 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('release-desc').fill('星愿旅行 海外同步发售');
     await publishExpect(page, 'box_num', '请输入售卖库存');
     await page.getByTestId('release-box-num').fill('20');
-    expect(await page.getByTestId('release-bean-switch').locator('input').isChecked()).toBe(true);
+    // 金币抵扣 starts off (nothing to fill); switched on, an amount is required.
+    expect(await page.getByTestId('release-bean-switch').locator('input').isChecked()).toBe(false);
+    await page.getByTestId('release-bean-switch').click();
     await publishExpect(page, 'bean', '请输入金币最高可抵扣金额');
     await page.getByTestId('release-bean').fill('5');
     expect(await page.getByTestId('release-wrap').locator('input:checked').getAttribute('value')).toBe('拆盒未拆袋');
@@ -182,7 +184,6 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('release-price').fill('49');
     await page.getByTestId('release-desc').fill('太空漫步首发');
     await page.getByTestId('release-box-num').fill('3');
-    await page.getByTestId('release-bean-switch').click();
     await page.getByTestId('release-allocate').click();
     await expect.poll(() => page.getByTestId('allocation-total').textContent()).toBe('24');
     await page.getByTestId('release-submit').click();
