@@ -429,6 +429,8 @@ export const messages = {
     payExpired: '订单已超时',
     confirmNotShipped: '订单未发货',
     exportEmpty: '没有符合条件的订单',
+    /** /order/detail opened without an id (a bookmark, a link cut short). */
+    detailIdMissing: '未指定订单：请从订单列表的「查看详情」打开订单',
   },
   pickup: {
     shipped: '发货成功',

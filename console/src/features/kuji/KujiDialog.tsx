@@ -61,7 +61,7 @@ function Basic({ d }: { d: KujiDetail }) {
       <Fact label="描述" gridColumn="1 / -1" {...TILE}>
         <Text data-testid="kuji-basic-desc">{d.desc}</Text>
       </Fact>
-      <Fact label="种子承诺 sha256(seed)" gridColumn="1 / -1" {...TILE}>
+      <Fact label="防篡改凭证（发布时公示，售罄后公开种子供核对）" gridColumn="1 / -1" {...TILE}>
         <Text fontFamily="mono" fontSize="xs" wordBreak="break-all" data-testid="kuji-seed-hash">
           {d.seed_hash}
         </Text>
