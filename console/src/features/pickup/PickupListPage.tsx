@@ -39,7 +39,7 @@ export default function PickupListPage() {
   /** Opened from the dashboard's 待发货提货: only the rows that figure counts. */
   const toShip = (params as { to_ship?: number }).to_ship === 1;
   const navigate = useNavigate();
-  const [shipping, setShipping] = useState<string | null>(null);
+  const [shipping, setShipping] = useState<PickupOrder | null>(null);
 
   const columns: Column<PickupOrder>[] = [
     {
@@ -110,7 +110,7 @@ export default function PickupListPage() {
             查看详情
           </RowAction>
           {canShip(p.delivery_status) && (
-            <RowAction icon={Truck} onClick={() => setShipping(p.order_sn)} testId="pickup-ship">
+            <RowAction icon={Truck} onClick={() => setShipping(p)} testId="pickup-ship">
               发货
             </RowAction>
           )}
@@ -153,7 +153,12 @@ export default function PickupListPage() {
       </HStack>
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(p) => p.id} rowTestId="pickup-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
-      <ShipDialog orderSn={shipping} invalidates={[api.pickup.list]} onClose={() => setShipping(null)} />
+      <ShipDialog
+        orderSn={shipping?.order_sn ?? null}
+        receiver={shipping ? `${shipping.username} ${shipping.phone}` : undefined}
+        invalidates={[api.pickup.list]}
+        onClose={() => setShipping(null)}
+      />
     </ListPage>
   );
 }
