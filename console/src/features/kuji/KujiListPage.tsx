@@ -1,6 +1,6 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { api, KUJI_AUDIT, type KujiRow, kujiHeaderText, messages, PER_ID } from '@toy/shared';
-import { Eye, Plus } from 'lucide-react';
+import { api, KUJI_AUDIT, KUJI_OFF, type KujiRow, kujiHeaderText, messages, PER_ID } from '@toy/shared';
+import { ArrowUpFromLine, Eye, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
@@ -50,6 +50,13 @@ export default function KujiListPage() {
   const remove = useAction(api.kuji.delete, { success: messages.success.deleted, invalidates: [api.kuji.list] });
   const search = () => setFilters({ title: drafts.title.trim() });
 
+  const shelf = useAction(api.kuji.update, { success: messages.success.listed, invalidates: [api.kuji.list, api.kuji.info] });
+  /** 上架 from the row (an approved kuji waiting, or one taken off), with the dialog's confirmation. */
+  const list = async (k: KujiRow) => {
+    if (await confirm({ message: messages.kuji.listConfirm })) await shelf.trigger({ id: k.id, off: KUJI_OFF.listed });
+    else notify.info(messages.cancelled.plain);
+  };
+
   const del = async (k: KujiRow) => {
     if (await confirm({ message: `确定删除一番赏「${k.title}」吗？`, confirmText: '删除' }))
       await remove.trigger({ id: k.id });
@@ -98,7 +105,14 @@ export default function KujiListPage() {
     {
       key: 'stock',
       header: '库存',
-      render: (k) => (
+      render: (k) =>
+        k.audit_status !== KUJI_AUDIT.approved ? (
+          // Tickets are made from the committed seed once the review passes: none to count before.
+          <Stack gap="0" fontSize="sm" whiteSpace="nowrap" data-testid="kuji-stock-pending">
+            <Text>{k.stock} 箱</Text>
+            <Text color="fg.muted">审核通过后生成赏票</Text>
+          </Stack>
+        ) : (
         <CountLink
           label="剩余赏票"
           count={k.surplus_stock}
@@ -117,13 +131,18 @@ export default function KujiListPage() {
             </Button>
           }
         />
-      ),
+        ),
     },
     actionsColumn((k) => (
       <RowActions>
         <RowAction icon={Eye} onClick={() => setOpen({ id: k.id, tab: 'basic' })} testId="kuji-view">
           查看
         </RowAction>
+        {k.audit_status === KUJI_AUDIT.approved && k.off === KUJI_OFF.delisted && (
+          <RowAction icon={ArrowUpFromLine} palette="green" onClick={() => void list(k)} testId="kuji-list">
+            上架
+          </RowAction>
+        )}
         {k.audit_status === KUJI_AUDIT.pending && <DeleteAction onClick={() => void del(k)} testId="kuji-delete" />}
       </RowActions>
     )),
