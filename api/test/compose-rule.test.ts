@@ -253,7 +253,9 @@ describe('deleting a collectible a rule uses', () => {
     for (const used of [...fresh, third]) {
       const res = await call(app, api.collectible.delete, { ids: [used] }, { token: brand });
       expect(res.statusCode).toBe(409);
-      expect(res.body.msg).toMatch(new RegExp(`^藏品\\d+ 已用于合成规则（编号 [\\d、]*\\b${id}\\b[\\d、]*），请先删除或修改合成规则后再删除$`));
+      expect(res.body.msg).toMatch(
+        new RegExp(`^藏品\\d+ 已用于合成规则（编号 [\\d、]*\\b${id}\\b[\\d、]*），请先删除或修改合成规则后再删除$`),
+      );
     }
     expect((await info(id)).body.data).toEqual(before);
     const unused = await seedCollectible(app, molly, 5);

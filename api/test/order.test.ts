@@ -207,7 +207,11 @@ describe('ship', () => {
     const done = rest.body.data as Order;
     expect(done).toMatchObject({ logistics_state: 1, state_text: '已发货，待收货', dont_send: [] });
     // Spec 02 §3's order fields: delivery_status, the platform's logistics record, every line's goods.
-    expect(part.body.data).toMatchObject({ delivery_status: 4, platform_express: 'SF-A', platform_express_company: '顺丰' });
+    expect(part.body.data).toMatchObject({
+      delivery_status: 4,
+      platform_express: 'SF-A',
+      platform_express_company: '顺丰',
+    });
     expect(done).toMatchObject({
       delivery_status: 1,
       platform_express: 'ZT-B',

@@ -55,6 +55,11 @@ describe('gacha form (spec 01 §5: goods_title, price, cost_price, stock, pics, 
   it('the API, with no label beside it, names the field; the form gets the rule its own words', () => {
     const r = validate(gachaSave, { ...gacha, cost_price: '' });
     expect(r).toMatchObject({ ok: false, message: '成本价不可为空', field: 'cost_price', ruleMessage: '不可为空' });
+    // The form's label, not the field's common name (价格).
+    expect(validate(gachaSave, { ...gacha, price: '' })).toMatchObject({
+      message: '零售价不可为空',
+      ruleMessage: '不可为空',
+    });
   });
 });
 

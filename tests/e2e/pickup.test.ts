@@ -192,9 +192,9 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     const rowC = page.getByTestId('pickup-row').filter({ hasText: c.orderSn });
     await rowC.getByTestId('pickup-ship').click();
     // The dialog names the order and its receiver, and offers the common couriers.
-    await expect.poll(() => page.getByTestId('ship-dialog-caption').textContent()).toMatch(
-      new RegExp(`^订单号 ${c.orderSn} · 收货人 \\S+ \\d+`),
-    );
+    await expect
+      .poll(() => page.getByTestId('ship-dialog-caption').textContent())
+      .toMatch(new RegExp(`^订单号 ${c.orderSn} · 收货人 \\S+ \\d+`));
     await page.getByTestId('ship-save').click();
     await expect.poll(() => toast(page, messages.shipment.dialogCompanyRequired).isVisible()).toBe(true);
     await page.getByTestId('ship-dialog-couriers').getByText('圆通速递', { exact: true }).click();

@@ -228,7 +228,13 @@ export async function listKujis(
     })
     .from(kujis)
     .where(and(inArray(kujis.ipId, q.brandIds), eq(kujis.auditStatus, 1)));
-  return { list, total, onSale: counts?.onSale ?? 0, scheduled: counts?.scheduled ?? 0, offShelf: counts?.offShelf ?? 0 };
+  return {
+    list,
+    total,
+    onSale: counts?.onSale ?? 0,
+    scheduled: counts?.scheduled ?? 0,
+    offShelf: counts?.offShelf ?? 0,
+  };
 }
 
 /** Spec 03 §3 detail. */

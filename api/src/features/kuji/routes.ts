@@ -38,7 +38,13 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
         page: query.page,
         limit: query.limit,
       });
-      return { list, on_sale: onSale, scheduled, off_shelf: offShelf, pagination: { page: query.page, limit: query.limit, total_rows: total } };
+      return {
+        list,
+        on_sale: onSale,
+        scheduled,
+        off_shelf: offShelf,
+        pagination: { page: query.page, limit: query.limit, total_rows: total },
+      };
     }),
   );
 

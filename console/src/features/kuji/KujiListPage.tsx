@@ -50,9 +50,12 @@ export default function KujiListPage() {
   const remove = useAction(api.kuji.delete, { success: messages.success.deleted, invalidates: [api.kuji.list] });
   const search = () => setFilters({ title: drafts.title.trim() });
 
-  const shelf = useAction(api.kuji.update, { success: messages.success.listed, invalidates: [api.kuji.list, api.kuji.info] });
+  const shelf = useAction(api.kuji.update, {
+    success: messages.success.listed,
+    invalidates: [api.kuji.list, api.kuji.info],
+  });
   /** 上架 from the row (an approved kuji waiting, or one taken off), with the dialog's confirmation. */
-  const list = async (k: KujiRow) => {
+  const putOnShelf = async (k: KujiRow) => {
     if (await confirm({ message: messages.kuji.listConfirm })) await shelf.trigger({ id: k.id, off: KUJI_OFF.listed });
     else notify.info(messages.cancelled.plain);
   };
@@ -113,24 +116,24 @@ export default function KujiListPage() {
             <Text color="fg.muted">审核通过后生成赏票</Text>
           </Stack>
         ) : (
-        <CountLink
-          label="剩余赏票"
-          count={k.surplus_stock}
-          testId="kuji-stock"
-          link={
-            <Button
-              size="2xs"
-              variant="plain"
-              px="0"
-              colorPalette="brand"
-              justifyContent="start"
-              onClick={() => setOpen({ id: k.id, tab: 'boxes' })}
-              data-testid="kuji-stock-view"
-            >
-              查看箱数据（{k.stock} 箱）
-            </Button>
-          }
-        />
+          <CountLink
+            label="剩余赏票"
+            count={k.surplus_stock}
+            testId="kuji-stock"
+            link={
+              <Button
+                size="2xs"
+                variant="plain"
+                px="0"
+                colorPalette="brand"
+                justifyContent="start"
+                onClick={() => setOpen({ id: k.id, tab: 'boxes' })}
+                data-testid="kuji-stock-view"
+              >
+                查看箱数据（{k.stock} 箱）
+              </Button>
+            }
+          />
         ),
     },
     actionsColumn((k) => (
@@ -139,7 +142,7 @@ export default function KujiListPage() {
           查看
         </RowAction>
         {k.audit_status === KUJI_AUDIT.approved && k.off === KUJI_OFF.delisted && (
-          <RowAction icon={ArrowUpFromLine} palette="green" onClick={() => void list(k)} testId="kuji-list">
+          <RowAction icon={ArrowUpFromLine} palette="green" onClick={() => void putOnShelf(k)} testId="kuji-list">
             上架
           </RowAction>
         )}
