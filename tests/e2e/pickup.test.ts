@@ -115,7 +115,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     await page.waitForURL(/\/order\/send\?id=\d+&type=1/);
     await expect.poll(() => page.getByTestId('ship-goods').count()).toBe(3);
     await page.getByTestId('ship-copy').click();
-    await expect.poll(() => toast(page, messages.success.copiedText).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('漕溪北路 88 号');
     await page.getByTestId('ship-more').click();
     await expect.poll(() => toast(page, messages.shipment.pageCompanyRequired).isVisible()).toBe(true);
