@@ -241,6 +241,28 @@ describe('compose rules: list, info, states', () => {
   });
 });
 
+describe('deleting a collectible a rule uses', () => {
+  it('is refused with the collectible and the rule named; the rule keeps its target and groups', async () => {
+    // Collectibles of its own, held by nobody (earlier tests compose with the shared ones).
+    const fresh = [await seedCollectible(app, molly, 20), await seedCollectible(app, molly, 9)];
+    const third = await seedCollectible(app, molly, 9);
+    const saved = await saveRule(app, brand, ruleForm(molly, fresh[0]!, [fresh[1]!], [third]));
+    expect(saved.body.msg).toBe('ok');
+    const id = saved.body.data.id;
+    const before = (await info(id)).body.data;
+    for (const used of [...fresh, third]) {
+      const res = await call(app, api.collectible.delete, { ids: [used] }, { token: brand });
+      expect(res.statusCode).toBe(409);
+      expect(res.body.msg).toMatch(
+        new RegExp(`^藏品\\d+ 已用于合成规则（编号 [\\d、]*\\b${id}\\b[\\d、]*），请先删除或修改合成规则后再删除$`),
+      );
+    }
+    expect((await info(id)).body.data).toEqual(before);
+    const unused = await seedCollectible(app, molly, 5);
+    expect((await call(app, api.collectible.delete, { ids: [unused] }, { token: brand })).statusCode).toBe(200);
+  });
+});
+
 describe('tenancy', () => {
   it('another merchant’s rule is 404 for every call, and nothing changes', async () => {
     const id = await created();

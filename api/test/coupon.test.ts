@@ -1,4 +1,4 @@
-import { api, messages } from '@toy/shared';
+import { api, couponTimeStateText, messages } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponBody, DAY, shanghaiText } from './coupon-helpers.js';
@@ -92,6 +92,10 @@ describe('coupon.create / detail / list', () => {
     expect(await ids(1)).toEqual([now.body.data.id]);
     expect(await ids(2)).toEqual([later.body.data.id]);
     expect(await ids(3)).toEqual([past.body.data.id]);
+    // Each row says where its period stands in the filter's own words (a later one is 未生效, not 正常).
+    const rows = (await call(app, api.coupon.list, { ip_id: ipId, title }, { token: manager })).body.data.list;
+    const stateOf = (id: number) => couponTimeStateText(rows.find((c) => c.id === id)!.time_state);
+    expect([now, later, past].map((c) => stateOf(c.body.data.id))).toEqual(['进行中', '未生效', '已过期']);
     const list = await call(app, api.coupon.list, { ip_id: ipId }, { token: manager });
     expect(list.body.data.page.limit).toBe(10);
     const activity = await call(app, api.coupon.list, { ip_id: ipId, title, business_type: 2 }, { token: manager });

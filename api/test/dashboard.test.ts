@@ -167,13 +167,28 @@ describe('the merchant view', () => {
     await makePickup(app, machine.id, 2);
     const pickupAfter = await merchant({ ip_id: molly });
     expect(pickupAfter.work.pickups_to_ship.count - pickupBefore.work.pickups_to_ship.count).toBe(1);
-    expect(pickupAfter.work.pickups_to_ship.link).toEqual({ page: 'pickup/list', query: { ip_id: molly, state: 0 } });
+    // The link opens exactly the rows counted: not shipped and partly shipped (the ship action's states).
+    expect(pickupAfter.work.pickups_to_ship.link).toEqual({ page: 'pickup/list', query: { ip_id: molly, to_ship: 1 } });
     // Drawn into storage, then asked for: storage is back where it was.
     expect(pickupAfter.work.stored.count).toBe(pickupBefore.work.stored.count);
-    const pickups = await call(app, api.pickup.list, { ip_id: molly, state: 0, page: 1, limit: 10 } as never, {
-      token: brand,
-    });
+    const linked = (query: Record<string, unknown>) =>
+      call(app, api.pickup.list, { ...query, page: 1, limit: 10 } as never, { token: brand });
+    const pickups = await linked(pickupAfter.work.pickups_to_ship.link.query);
     expect(pickups.body.data.pagination.total_rows).toBe(pickupAfter.work.pickups_to_ship.count);
+    expect(pickups.body.data.list.every((row) => [0, 4].includes(row.delivery_status))).toBe(true);
+    // Shipped, it leaves both the figure and its list.
+    const shipped = await call(
+      app,
+      api.pickup.ship,
+      { order_sn: pickups.body.data.list[0]!.order_sn, express_company: '顺丰', express: 'SF-DASH' } as never,
+      { token: brand },
+    );
+    expect(shipped.statusCode, shipped.body.msg).toBe(200);
+    const afterShip = await merchant({ ip_id: molly });
+    expect(afterShip.work.pickups_to_ship.count).toBe(pickupAfter.work.pickups_to_ship.count - 1);
+    expect((await linked(afterShip.work.pickups_to_ship.link.query)).body.data.pagination.total_rows).toBe(
+      afterShip.work.pickups_to_ship.count,
+    );
   });
 
   it('alerts: a sold-out draw machine, a kuji under 10 % left, low stock, a kuji awaiting review', async () => {

@@ -67,23 +67,23 @@ describe('gacha.save', () => {
 
   const cases: [string, Record<string, unknown>, string][] = [
     ['no brand', { ip_id: '' }, m.brandRequired],
-    ['no title', { goods_title: '' }, m.required('商品名称')],
+    ['no title', { goods_title: '' }, '商品名称不可为空'],
     ['a long title', { goods_title: 'x'.repeat(201) }, m.titleTooLong],
-    ['no price', { price: '' }, m.required('零售价')],
+    ['no price', { price: '' }, '零售价不可为空'],
     ['a text price', { price: 'abc' }, m.number],
     ['a price below 0.01', { price: 0.001 }, m.priceRange],
     ['a price above 50000', { price: 50000.01 }, m.priceRange],
-    ['no cost', { cost_price: '' }, m.required('成本价')],
+    ['no cost', { cost_price: '' }, '成本价不可为空'],
     ['a text cost', { cost_price: '九' }, m.number],
     ['a zero cost', { cost_price: 0 }, m.priceRange],
-    ['no stock', { stock: '' }, m.required('库存')],
+    ['no stock', { stock: '' }, '库存不可为空'],
     ['a negative stock', { stock: -1 }, m.stockRange],
     ['a fractional stock', { stock: 1.5 }, m.stockRange],
     ['a stock above 100000', { stock: 100001 }, m.stockRange],
-    ['no type', { cate: '' }, m.required('类型')],
-    ['no pictures', { pics: '[]' }, m.required('图片')],
+    ['no type', { cate: '' }, '类型不可为空'],
+    ['no pictures', { pics: '[]' }, '图片不可为空'],
     ['eleven pictures', { pics: JSON.stringify(Array(11).fill('a.png')) }, m.picsTooMany],
-    ['no channel', { channel: ' ' }, m.required('渠道')],
+    ['no channel', { channel: ' ' }, '渠道不可为空'],
     ['a long channel', { channel: 'c'.repeat(51) }, m.channelTooLong],
     ['a long label', { label: JSON.stringify(['l'.repeat(51)]) }, m.labelTooLong],
     ['five labels', { label: JSON.stringify(['a', 'b', 'c', 'd', 'e']) }, m.labelsTooMany],
@@ -290,10 +290,10 @@ describe('import', () => {
       { row: 2, column: 'ID', message: m.importIdMissing },
       { row: 4, column: 'ID', message: m.importIdDuplicate },
       { row: 5, column: '类型', message: m.importCate },
-      { row: 6, column: '商品名称', message: m.required('商品名称') },
+      { row: 6, column: '商品名称', message: m.required },
       { row: 7, column: '库存', message: m.stockRange },
-      { row: 8, column: '图片', message: m.required('图片') },
-      { row: 10, column: '渠道', message: m.required('渠道') },
+      { row: 8, column: '图片', message: m.required },
+      { row: 10, column: '渠道', message: m.required },
     ]);
     expect(preview).toMatchObject({ total_num: 8, update_num: 1, create_num: 0, error_num: 7 });
   });
@@ -307,11 +307,11 @@ describe('import', () => {
     ]);
     const preview = (await call(app, api.gacha.import, { url, ip_id: ipId }, { token })).body.data;
     expect(preview.errors).toEqual([
-      { row: 2, column: '商品名称', message: m.required('商品名称') },
-      { row: 2, column: '零售价', message: m.required('零售价') },
+      { row: 2, column: '商品名称', message: m.required },
+      { row: 2, column: '零售价', message: m.required },
       { row: 2, column: '库存', message: m.stockRange },
-      { row: 2, column: '图片', message: m.required('图片') },
-      { row: 2, column: '渠道', message: m.required('渠道') },
+      { row: 2, column: '图片', message: m.required },
+      { row: 2, column: '渠道', message: m.required },
       { row: 4, column: '类型', message: m.importCate },
       { row: 4, column: '成本价', message: m.priceRange },
       { row: 4, column: '标签', message: m.labelTooLong },
@@ -320,7 +320,7 @@ describe('import', () => {
     const report = readRows(await download(app, preview.error_url!));
     expect(report).toHaveLength(3);
     expect(report[1]![header.length]).toBe(
-      `第2行 商品名称：${m.required('商品名称')}；零售价：${m.required('零售价')}；库存：${m.stockRange}；图片：${m.required('图片')}；渠道：${m.required('渠道')}`,
+      `第2行 商品名称：${m.required}；零售价：${m.required}；库存：${m.stockRange}；图片：${m.required}；渠道：${m.required}`,
     );
     expect(report[2]![header.length]).toBe(
       `第4行 类型：${m.importCate}；成本价：${m.priceRange}；标签：${m.labelTooLong}`,

@@ -151,7 +151,7 @@ describe('goods.stock', () => {
     expect(limited.body).toEqual({ status: 0, msg: 'ok', data: { stock_limit: 1, stock: 30 } });
     // Limited → limited adds or reduces a quantity above 0.
     expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, num: 5 })).body.msg).toBe(m.stockActionRequired);
-    expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, action: 1 })).body.msg).toBe(m.numRequired);
+    expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, action: 1 })).body.msg).toBe('数量必须大于0');
     expect((await stock({ id, current_stock_limit: 1, stock_limit: 1, action: 1, num: 0 })).body.msg).toBe(
       m.numPositive,
     );

@@ -289,6 +289,14 @@ describe('a kuji published, approved and listed through the merchant and reviewe
     expect(log.seed).not.toBeNull();
     expect(log.records).toHaveLength(24);
     expect(verifyKujiLog(log)).toEqual([]);
+
+    // After sell-out: a draw is told the kuji is sold out; 下架 is refused, not a silent success.
+    const late = await kujiDraw(app, token, { active_id: id, box_no: 1, num: 1, use_bean: 0 });
+    expect([late.statusCode, late.body.msg]).toEqual([409, m.soldOut]);
+    const delist = await call(app, api.kuji.update, { id, off: 1 } as never, { token: merchant });
+    expect([delist.statusCode, delist.body.msg]).toEqual([409, m.soldOutCannotDelist]);
+    const [k] = await app.db.select({ off: kujis.off }).from(kujis).where(eq(kujis.id, id));
+    expect(k!.off).toBe(2);
   });
 });
 

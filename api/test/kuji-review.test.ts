@@ -190,6 +190,9 @@ describe('kuji.update', () => {
     expect((await update({ id, is_bean: 0 })).body.data.bean).toBe(0);
     const [bean] = await kujiRecords(app, brand, id);
     expect(bean).toMatchObject({ before: { bean: 8 }, after: { bean: 0 } });
+    // The spec's {id, bean} without is_bean sets the coins (0 = not used).
+    expect((await update({ id, bean: 6 })).body.data.bean).toBe(6);
+    expect((await update({ id, bean: 0 })).body.data.bean).toBe(0);
 
     expect((await update({ id, pic: '' })).body.msg).toBe(m.coverRequired);
     await update({ id, pic: 'seed/goods-06.png' });

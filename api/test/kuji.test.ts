@@ -1,4 +1,4 @@
-import { api, messages, OFFICIAL_KUJI_BRAND_ID, seedHash } from '@toy/shared';
+import { api, kujiStatusText, messages, OFFICIAL_KUJI_BRAND_ID, seedHash } from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brands, kujis, userBrands, users } from '../src/db/schema.js';
@@ -212,9 +212,29 @@ describe('kuji.list', () => {
     expect(titled.body.data.list.map((r) => r.id)).toEqual([ids[10]]);
 
     await approveKuji(app, reviewer, ids[0]!);
+    await approveKuji(app, reviewer, ids[1]!);
+    await approveKuji(app, reviewer, ids[2]!);
+    expect((await call(app, api.kuji.list, {} as never, { token })).body.data).toMatchObject({
+      on_sale: 0,
+      scheduled: 0,
+      off_shelf: 3,
+    });
     await call(app, api.kuji.update, { id: ids[0], off: 0 } as never, { token });
+    // Listed before its sale time: scheduled, not on sale (players cannot draw it yet).
+    await call(app, api.kuji.update, { id: ids[1], shelves_time: '2099-01-01 10:00:00' } as never, { token });
+    await call(app, api.kuji.update, { id: ids[1], off: 0 } as never, { token });
     const res = await call(app, api.kuji.list, { ip_id: other.brand.id, title: '列表赏0' } as never, { token });
-    expect(res.body.data.on_sale).toBe(1);
+    expect(res.body.data).toMatchObject({ on_sale: 1, scheduled: 1, off_shelf: 1 });
+    // Approved and never listed reads 待上架; listed, then taken off, 已下架.
+    const statusOf = async (id: number) => {
+      const rows = (await call(app, api.kuji.list, { limit: 20 } as never, { token })).body.data.list;
+      return kujiStatusText(rows.find((r) => r.id === id)!);
+    };
+    expect(await statusOf(ids[2]!)).toBe('待上架');
+    expect(await statusOf(ids[0]!)).toBe('已上架');
+    expect(await statusOf(ids[3]!)).toBe('待审核');
+    await call(app, api.kuji.update, { id: ids[1], off: 1 } as never, { token });
+    expect(await statusOf(ids[1]!)).toBe('已下架');
     expect(res.body.data.list[0]).toMatchObject({
       id: ids[0],
       ip_id: other.brand.id,

@@ -206,6 +206,24 @@ describe('ship', () => {
     );
     const done = rest.body.data as Order;
     expect(done).toMatchObject({ logistics_state: 1, state_text: '已发货，待收货', dont_send: [] });
+    // Spec 02 §3's order fields: delivery_status, the platform's logistics record, every line's goods.
+    expect(part.body.data).toMatchObject({
+      delivery_status: 4,
+      platform_express: 'SF-A',
+      platform_express_company: '顺丰',
+    });
+    expect(done).toMatchObject({
+      delivery_status: 1,
+      platform_express: 'ZT-B',
+      platform_express_company: '中通',
+      platform_ip_id: molly,
+      virtual_goods_id: 0,
+    });
+    expect(done.more_goods_object).toEqual(o.goods.map((g) => ({ goods_title: g.goods_title, goods_num: g.nums })));
+    expect(done.details).toEqual(
+      o.goods.map((g) => ({ nums: g.nums, goods: { goods_pic: g.goods_pic, goods_title: g.goods_title } })),
+    );
+    expect(o).toMatchObject({ delivery_status: 0, platform_express: '', platform_express_company: '' });
     expect(done.confirm_time).not.toBe('');
     expect(done.expre).toMatchObject({ express: 'ZT-B', express_company: '中通' });
     expect(done.expre!.child_order.map((c) => [c.express, c.goods.map((g) => g.id)])).toEqual([

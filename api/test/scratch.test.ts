@@ -304,6 +304,14 @@ describe('code download and activity QR', () => {
     expect(res.statusCode).toBe(200);
     const { qrcode, link } = res.body.data.info;
     expect(link).toMatch(new RegExp(`/m/scratch\\?card=${id}$`));
+    // The link opens the card's page on a phone, not a 404; an unknown card says so.
+    const pageRes = await app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+    expect(pageRes.statusCode).toBe(200);
+    expect(pageRes.headers['content-type']).toContain('text/html');
+    expect(pageRes.body).toContain('输入 16 位兑换码');
+    const missing = await app.inject({ method: 'GET', url: '/m/scratch?card=99999999' });
+    expect([missing.statusCode, missing.body.includes('刮刮卡不存在')]).toEqual([404, true]);
+    expect((await app.inject({ method: 'GET', url: '/m/scratch?card=x' })).statusCode).toBe(404);
     const png = Buffer.from(qrcode!.replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(png.length).toBeGreaterThan(500);

@@ -230,6 +230,24 @@ describe('POST /storage/upload', () => {
   });
 });
 
+describe('spreadsheet file names (spec 02 §5: only .xlsx, one dot)', () => {
+  it('refuses ship.v2.xlsx, ship.xls and ship under an xlsx token, and stores nothing', async () => {
+    for (const name of ['ship.v2.xlsx', 'ship.xls', 'ship', '.xlsx']) {
+      const key = newKey('xlsx');
+      const res = await put({ token: await uploadToken({ file_type: 'xlsx' }), key, file: xlsx(), name });
+      expect([name, res.statusCode, res.json().msg]).toEqual([name, 415, m.unsupported]);
+      await expectNothingLeft(key);
+    }
+    const ok = await put({
+      token: await uploadToken({ file_type: 'xlsx' }),
+      key: newKey('xlsx'),
+      file: xlsx(),
+      name: '发货单.XLSX',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
 describe('video upload (STS)', () => {
   it('answers a video token and keys for each file; an mp4 uploads with it', async () => {
     const res = await call(app, api.upload.videoToken, { file: ['a.mp4', 'b.mov'] }, { token });

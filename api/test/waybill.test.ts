@@ -215,7 +215,9 @@ describe('erp.print PDF', () => {
       expect(p).toContain('林小雨');
       expect(p).toContain('13911110003');
       expect(p).toContain('浙江省 杭州市 西湖区 文三路 99 号');
-      expect(p).toContain('曼谷一号仓'); // the brand's warehouse sends it
+      // A domestic pickup is sent by the brand, not from its overseas warehouse (曼谷一号仓 · 泰国).
+      expect(p).not.toContain('曼谷一号仓');
+      expect(p).not.toContain('泰国');
       expect(p).toContain('Molly 梦工厂');
       expect(p).toMatch(/共\s*2\s*件/);
       for (const title of titles) expect(p).toContain(title);

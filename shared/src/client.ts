@@ -145,11 +145,14 @@ interface EnvelopeLike {
 const isEnvelope = (v: unknown): v is EnvelopeLike =>
   Boolean(v) && typeof v === 'object' && typeof (v as EnvelopeLike).status === 'number';
 
-function networkMessage(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : '';
-  return detail && !err.message.includes(detail) ? `${err.message} (${detail})` : err.message;
+/**
+ * A request that got no answer, said in Chinese (a browser's own words are "Failed to fetch"); Node's
+ * error code (ECONNREFUSED, …) is kept beside it for the command-line tools' logs.
+ */
+export function networkMessage(err: unknown): string {
+  const cause = err instanceof Error ? (err as { cause?: { code?: unknown } }).cause : undefined;
+  const code = typeof cause?.code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(cause.code) ? cause.code : '';
+  return code ? `${messages.common.network}（${code}）` : messages.common.network;
 }
 
 export function createClient(options: ClientOptions): Client {

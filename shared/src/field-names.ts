@@ -192,6 +192,7 @@ export const FIELD_NAMES: Record<string, string> = {
   template_log_id: '抽盒机',
   template_title: '盲盒名称',
   title: '名称',
+  to_ship: '仅看待发货',
   token: '令牌',
   top_pic: '橱窗主图',
   total_num: '发放数量',

@@ -35,6 +35,9 @@ export const collectibleMessages = {
   deleted: '删除成功！',
   deleteConfirm: '确定要删除选中的数字藏品吗？',
   deleteHeld: '已有玩家持有的藏品不可删除',
+  /** A compose rule consumes it or grants it: deleting would leave the rule without its goods. */
+  deleteInRule: (titles: string[], ruleIds: number[]) =>
+    `${titles.join('、')} 已用于合成规则（编号 ${ruleIds.join('、')}），请先删除或修改合成规则后再删除`,
   notFound: '数字藏品不存在',
   soldOut: '数字藏品已售罄',
   tooManyItems: '多图藏品最多1000张',

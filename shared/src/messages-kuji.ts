@@ -34,6 +34,10 @@ export const kujiMessages = {
   notApproved: '一番赏未审核通过',
   generating: '一番赏数据生成中，请稍后',
   soldOutCannotList: '一番赏已售罄，请先增加库存',
+  /** A sold-out kuji is off sale already: 下架 would change nothing. */
+  soldOutCannotDelist: '一番赏已售罄，无需下架',
+  /** A player drawing after the last ticket went. */
+  soldOut: '一番赏已售罄',
   listConfirm: '确定要上架该一番赏吗？',
   delistConfirm: '确定要下架该一番赏吗？',
   luckyManyLevels: '该商品占多个赏，不可设置大奖',

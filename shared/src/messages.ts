@@ -32,13 +32,19 @@ export const messages = {
     signExpired: '请求已过期，请校准设备时间',
     unsupportedBody: '不支持的请求格式',
     bodyTooLarge: '请求内容过大',
+    /** No answer came (the browser's own words are "Failed to fetch"). */
+    network: '网络连接失败，请检查网络后重试',
   },
   guard: guardMessages,
   success: {
     modified: '修改成功',
     set: '设置成功！',
+    /** Spec 02 and 03 (settings, kuji) say it without the ！ of spec 01's screens. */
+    setPlain: '设置成功',
     adjusted: '调整成功',
     deleted: '删除成功！',
+    /** Spec 02's screens (coupons) say it without the ！. */
+    deletedPlain: '删除成功',
     listed: '上架成功！',
     delisted: '下架成功！',
     added: '添加成功',
@@ -47,8 +53,6 @@ export const messages = {
     submitted: '已提交申请',
     done: '操作成功',
     copied: '复制成功',
-    /** Text copied to the clipboard for pasting elsewhere (an address, a receiver). */
-    copiedText: '已复制',
     copyFailed: '复制失败',
     approved: '已通过',
     rejected: '已驳回',
@@ -63,6 +67,8 @@ export const messages = {
     delete: '已取消删除',
     modify: '已取消修改',
     operation: '已取消操作',
+    /** Spec 02 and 03: a refund, close, review or listing the merchant did not confirm. */
+    plain: '已取消',
   },
   auth: {
     qrExpired: '二维码已失效',
@@ -307,7 +313,6 @@ export const messages = {
     stockActionRequired: '请选择操作类型',
     stockNumRequired: '请输入库存数量',
     stockNumNegative: '库存数量不能小于0',
-    numRequired: '请输入数量',
     numPositive: '数量必须大于0',
     stockNotEnough: '减少数量不能大于当前库存',
     stockChanged: '库存类型已变更，请刷新后重试',
@@ -315,8 +320,8 @@ export const messages = {
   gacha: {
     brandRequired: '请选择品牌',
     albumNoneSelected: '请选择要设置合辑的扭蛋商品',
-    /** The spec's 不可为空, always with the field it is about (商品名称不可为空). */
-    required: (field: string) => `${field}不可为空`,
+    /** The spec's 不可为空: the form shows it under the field's label; the API names the field. */
+    required: '不可为空',
     titleTooLong: '商品名称不能超过200个字符',
     number: '请输入数字值',
     priceRange: '最小0.01元最大5万',
@@ -426,6 +431,8 @@ export const messages = {
     payExpired: '订单已超时',
     confirmNotShipped: '订单未发货',
     exportEmpty: '没有符合条件的订单',
+    /** /order/detail opened without an id (a bookmark, a link cut short). */
+    detailIdMissing: '未指定订单：请从订单列表的「查看详情」打开订单',
   },
   pickup: {
     shipped: '发货成功',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldName, issueReason, withFieldName } from './field-names.js';
+import { BARE_MESSAGES, fieldName, issueReason, withFieldName } from './field-names.js';
 import { INT4_MAX, strictNumberInput } from './fields.js';
 import { messages } from './messages.js';
 
@@ -17,6 +17,11 @@ export interface Rule<T> {
    * failing rule firstFailure answers carries it as `message`.
    */
   detail?: (value: Partial<T>) => string;
+  /**
+   * The field's label on its form, for a bare message (the spec's 不可为空): the API, which has no
+   * label beside it, answers `${label}不可为空`; without it the field's common name is used.
+   */
+  label?: string;
 }
 export type RuleTable<T> = readonly Rule<T>[];
 
@@ -71,7 +76,12 @@ export function withRules<S extends z.ZodType, T>(schema: S, table: RuleTable<T>
     (value, ctx) => {
       const failed = firstFailure(table, value);
       if (failed)
-        ctx.addIssue({ code: 'custom', message: failed.message, path: [failed.field], params: { rule: true } });
+        ctx.addIssue({
+          code: 'custom',
+          message: failed.message,
+          path: [failed.field],
+          params: { rule: true, label: failed.label },
+        });
     },
     { when: () => true },
   );
@@ -81,7 +91,11 @@ export function withRules<S extends z.ZodType, T>(schema: S, table: RuleTable<T>
 export function firstMessage(error: z.ZodError): string {
   const issues = error.issues;
   const rule = issues.find((i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule);
-  if (rule) return withFieldName(rule.message, rule.path);
+  if (rule) {
+    const label = (rule as { params?: { label?: string } }).params?.label;
+    const reason = BARE_MESSAGES[rule.message];
+    return label && reason !== undefined ? `${label}${reason}` : withFieldName(rule.message, rule.path);
+  }
   const first = issues[0];
   if (!first) return messages.common.badRequest;
   // A message the schema set (the spec's own) is shown as it is; a generic one is said with the
@@ -106,14 +120,20 @@ export const isCatalogued = (message: string) => catalogued.has(message);
 export function validate<S extends z.ZodType>(
   schema: S,
   value: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string } {
+): { ok: true; data: z.output<S> } | { ok: false; message: string; field?: string; ruleMessage?: string } {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, data: result.data };
   const rule = result.error.issues.find(
     (i) => i.code === 'custom' && (i as { params?: { rule?: boolean } }).params?.rule,
   );
   const issue = rule ?? result.error.issues[0];
-  return { ok: false, message: firstMessage(result.error), field: issue?.path.map(String).join('.') };
+  return {
+    ok: false,
+    message: firstMessage(result.error),
+    field: issue?.path.map(String).join('.'),
+    // The rule's own words (the spec's bare 不可为空), for a form that shows them beside the field's label.
+    ...(rule ? { ruleMessage: rule.message } : {}),
+  };
 }
 
 /** Predicates the rule tables share. */

@@ -54,7 +54,11 @@ describe('goods rules (spec 01 §5, in order, on the raw input)', () => {
     expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 2, num: 0 })).toBe(
       '数量必须大于0',
     );
-    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 2 })).toBe('请输入数量');
+    // Spec 01 §5: the one message for a missing and a non-positive quantity.
+    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 2 })).toBe('数量必须大于0');
+    expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 1, num: '' })).toBe(
+      '数量必须大于0',
+    );
     // A reduction of 1.5 says it must be a whole number, with the field's name.
     expect(messageOf(goodsStock, { id: 1, current_stock_limit: 1, stock_limit: 1, action: 2, num: 1.5 })).toBe(
       '数量须为整数',

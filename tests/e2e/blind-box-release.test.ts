@@ -98,7 +98,9 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('release-desc').fill('星愿旅行 海外同步发售');
     await publishExpect(page, 'box_num', '请输入售卖库存');
     await page.getByTestId('release-box-num').fill('20');
-    expect(await page.getByTestId('release-bean-switch').locator('input').isChecked()).toBe(true);
+    // 金币抵扣 starts off (nothing to fill); switched on, an amount is required.
+    expect(await page.getByTestId('release-bean-switch').locator('input').isChecked()).toBe(false);
+    await page.getByTestId('release-bean-switch').click();
     await publishExpect(page, 'bean', '请输入金币最高可抵扣金额');
     await page.getByTestId('release-bean').fill('5');
     expect(await page.getByTestId('release-wrap').locator('input:checked').getAttribute('value')).toBe('拆盒未拆袋');
@@ -182,7 +184,6 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('release-price').fill('49');
     await page.getByTestId('release-desc').fill('太空漫步首发');
     await page.getByTestId('release-box-num').fill('3');
-    await page.getByTestId('release-bean-switch').click();
     await page.getByTestId('release-allocate').click();
     await expect.poll(() => page.getByTestId('allocation-total').textContent()).toBe('24');
     await page.getByTestId('release-submit').click();
@@ -220,7 +221,7 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await expect.poll(() => fieldError(page, 'unit_price').textContent()).toBe('请输入取回运费');
     await page.getByTestId('cabinet-unit-price').fill('15');
     await page.getByTestId('cabinet-save').click();
-    await expect.poll(() => toast(page, '设置成功！').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('cabinet-card').textContent()).toContain('180天');
     expect(await page.getByTestId('settings-freight-alert').count()).toBe(0);
 
@@ -252,10 +253,10 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('coupon-row').filter({ hasText: '盲盒八五折券' }).getByTestId('coupon-pick').click();
     await expect.poll(() => page.getByTestId('bm-err-coupon-title').textContent()).toBe('盲盒八五折券（8.5折）');
     await shot(page, 'blind-box-settings-machine-dialog');
-    // Identical toasts collapse into one: let the cabinet's 设置成功！ go before saving again.
-    await expect.poll(() => page.getByText('设置成功！', { exact: true }).count()).toBe(0);
+    // Identical toasts collapse into one: let the cabinet's 设置成功 go before saving again.
+    await expect.poll(() => page.getByText('设置成功', { exact: true }).count()).toBe(0);
     await page.getByTestId('box-machine-save').click();
-    await expect.poll(() => toast(page, '设置成功！').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('machine-card').textContent()).toContain('盲盒八五折券');
     expect(await page.getByTestId('machine-card').textContent()).toContain('30 积分');
     await expect.poll(() => page.getByTestId('box-machine-dialog').count()).toBe(0);

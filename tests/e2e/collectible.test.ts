@@ -57,6 +57,8 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await page.getByTestId('collectible-add-1').click();
     await page.waitForURL(/\/nft\/goodsAdd\?type=1/);
 
+    // Detail images take the spec's 20MB (图片文件最大支持20MB), as the collectible file does.
+    await expect.poll(() => page.getByTestId('collectible-form-details').textContent()).toContain('不超过20MB');
     // Type 1, an image: the rules of §5 in order.
     await saveAndExpect(page, 'collectible-form-save', 'ip_id', '品牌不可为空');
     await pickBrand(page);

@@ -101,7 +101,7 @@ describe.skipIf(!hasBrowser)('compose rules', () => {
       .toBe('合成规则发布后，玩家合成时消耗的数字藏品将被销毁且不可恢复，确定发布吗？');
     await shot(page, 'compose-notice');
     await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => toast(page, '已取消操作').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '已取消').isVisible()).toBe(true);
     expect(await suite.stack.sql('select id from compose_rules')).toHaveLength(0);
     await page.getByTestId('compose-save').click();
     await page.getByTestId('confirm-ok').click();

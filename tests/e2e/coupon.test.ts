@@ -109,6 +109,7 @@ describe.skipIf(!hasBrowser)('coupons', () => {
     await expect.poll(() => toast(page, '已取消删除').isVisible()).toBe(true);
     await copyRow.getByTestId('coupon-delete').click();
     await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => toast(page, '删除成功').isVisible()).toBe(true);
     await expect.poll(() => copyRow.count()).toBe(0);
 
     // A player claims the coupon: the counts move; edit and delete are no longer offered.

@@ -54,6 +54,18 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
       .poll(() => page.getByTestId('dash-sales-chart').or(page.getByTestId('dash-trend-empty')).count())
       .toBe(1);
     await shot(page, 'dashboard-merchant');
+    // Yesterday's sales as a figure of its own, beside the change.
+    expect(await page.getByTestId('dash-sales-yesterday').textContent()).toMatch(/^昨日 ¥[\d,]+\.\d{2}$/);
+    // The chart's tooltip says amounts as money, a day without sales ¥0.00 (not a bare 0).
+    const chart = page.getByTestId('dash-sales-chart');
+    if (await chart.count()) {
+      const box = (await chart.boundingBox())!;
+      await page.mouse.move(box.x + 80, box.y + box.height / 2);
+      await expect.poll(() => page.getByTestId('dash-tooltip-value').count()).toBeGreaterThan(0);
+      const values = await page.getByTestId('dash-tooltip-value').allTextContents();
+      expect(values.every((v) => /^¥[\d,]+\.\d{2}$/.test(v))).toBe(true);
+      await shot(page, 'dashboard-merchant-tooltip');
+    }
 
     const before = {
       draws: await figure(page, 'dash-draws'),
@@ -130,8 +142,12 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await backToDashboard(page, 'dash-merchant');
 
-    await opensList(page, 'dash-pickups-to-ship', '/order/sendList', brand);
-    await expect.poll(() => page.getByTestId('pickup-page').isVisible()).toBe(true);
+    // 待发货提货 opens exactly the rows it counts.
+    const pickupsCounted = await figure(page, 'dash-pickups-to-ship');
+    await opensList(page, 'dash-pickups-to-ship', '/order/sendList', { ...brand, to_ship: '1' });
+    await expect.poll(() => page.getByTestId('pickup-to-ship').isVisible()).toBe(true);
+    await expect.poll(() => figure(page, 'pickup-total'), { timeout: 20_000 }).toBe(pickupsCounted);
+    await shot(page, 'dashboard-pickups-to-ship-list');
     await backToDashboard(page, 'dash-merchant');
 
     await opensList(page, 'dash-refunds', '/order/boxList', brand);

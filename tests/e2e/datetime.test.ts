@@ -182,7 +182,6 @@ describe.skipIf(!hasBrowser)('date-time fields under an English browser', () => 
     await page.getByTestId('release-price').fill('69');
     await page.getByTestId('release-desc').fill('甜品派对 发售');
     await page.getByTestId('release-box-num').fill('2');
-    await page.getByTestId('release-bean-switch').click();
     await page.getByTestId('release-allocate').click();
     await expect.poll(() => page.getByTestId('allocation-row').count()).toBeGreaterThan(0);
     await page.getByTestId('release-submit').click();

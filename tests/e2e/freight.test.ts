@@ -120,7 +120,7 @@ describe.skipIf(!hasBrowser)('freight templates and subscription applications', 
 
     await rowOf('wong@example.com').getByTestId('subscription-approve').click();
     await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => toast(page, '已取消操作').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '已取消').isVisible()).toBe(true);
     expect(await rowOf('wong@example.com').getByTestId('subscription-status').textContent()).toBe('待审核');
 
     await page.getByTestId('subscription-filter-status--1').click();

@@ -59,9 +59,9 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     const title = `E2E 扭蛋 ${Date.now()}`;
     await page.getByTestId('gacha-add').click();
     await expect.poll(() => page.getByTestId('gacha-dialog').isVisible()).toBe(true);
-    await saveAndExpect(page, 'goods_title', '商品名称不可为空');
+    await saveAndExpect(page, 'goods_title', '不可为空');
     await page.getByTestId('gacha-title').fill(title);
-    await saveAndExpect(page, 'price', '零售价不可为空');
+    await saveAndExpect(page, 'price', '不可为空');
     await page.getByTestId('gacha-price').fill('abc');
     await saveAndExpect(page, 'price', '请输入数字值');
     await page.getByTestId('gacha-price').fill('60000');
@@ -73,12 +73,12 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await page.getByTestId('gacha-stock').fill('1.5');
     await saveAndExpect(page, 'stock', '正整数，最小0，最大数10万');
     await page.getByTestId('gacha-stock').fill('200');
-    await saveAndExpect(page, 'pics', '图片不可为空');
+    await saveAndExpect(page, 'pics', '不可为空');
     await page
       .getByTestId('gacha-pics-input')
       .setInputFiles([await pngFile(800, 800, 'g1.png'), await pngFile(800, 800, 'g2.png')]);
     await expect.poll(() => page.getByTestId('gacha-pics-item').count()).toBe(2);
-    await saveAndExpect(page, 'channel', '渠道不可为空');
+    await saveAndExpect(page, 'channel', '不可为空');
     await page.getByTestId('gacha-channel').fill('线下门店');
     await page.getByTestId('gacha-label-1').fill('限定');
     await page.getByTestId('gacha-label-2').fill('热卖');
@@ -209,7 +209,7 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toBe('1');
     await expect
       .poll(() => page.getByTestId('import-error-row').allTextContents())
-      .toEqual(['第2行零售价零售价不可为空', '第2行图片图片不可为空', '第2行渠道渠道不可为空']);
+      .toEqual(['第2行零售价不可为空', '第2行图片不可为空', '第2行渠道不可为空']);
     await shot(page, 'gacha-import-every-error');
     await page.getByRole('button', { name: '取消' }).click();
 

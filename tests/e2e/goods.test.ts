@@ -72,7 +72,7 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     expect(await page.getByTestId('stock-type-0').getAttribute('data-state')).toBe('unchecked');
     await saveAndExpect(page, 'stock-save', 'action', '请选择操作类型');
     await page.getByTestId('stock-action-1').click();
-    await saveAndExpect(page, 'stock-save', 'num', '请输入数量');
+    await saveAndExpect(page, 'stock-save', 'num', '数量必须大于0');
     await page.getByTestId('stock-quantity').fill('0');
     await saveAndExpect(page, 'stock-save', 'num', '数量必须大于0');
     await page.getByTestId('stock-quantity').fill('5');

@@ -168,7 +168,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     // 上架 with its confirmation; then the sale time cannot change until it is taken off again.
     await detail.getByTestId('kuji-toggle').click();
     await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => toast(page, '已取消操作').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '已取消').isVisible()).toBe(true);
     await detail.getByTestId('kuji-toggle').click();
     await expect.poll(() => toast(page, '确定要上架该一番赏吗？').isVisible()).toBe(true);
     await page.getByTestId('confirm-ok').click();

@@ -147,7 +147,7 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     await page.waitForURL(/\/order\/sendMarket\?id=\d+&type=1/);
     await expect.poll(() => page.getByTestId('market-ship-line').count()).toBe(2);
     await page.getByTestId('market-copy').click();
-    await expect.poll(() => toast(page, messages.success.copiedText).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
     await page.getByTestId('market-page-submit').click();
     await expect
       .poll(() => page.getByTestId('error-express_company').textContent())

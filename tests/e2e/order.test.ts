@@ -70,7 +70,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await page.waitForURL(/\/order\/send\?/);
     await expect.poll(() => page.getByTestId('order-ship-receiver').textContent()).toContain(phone);
     await page.getByTestId('order-ship-copy').click();
-    await toast(page, '已复制');
+    await toast(page, '复制成功');
 
     // Untick the second line: the first ships alone. The form's messages come in order.
     const picks = page.getByTestId('order-goods-pick');

@@ -115,7 +115,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     await page.waitForURL(/\/order\/send\?id=\d+&type=1/);
     await expect.poll(() => page.getByTestId('ship-goods').count()).toBe(3);
     await page.getByTestId('ship-copy').click();
-    await expect.poll(() => toast(page, messages.success.copiedText).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('漕溪北路 88 号');
     await page.getByTestId('ship-more').click();
     await expect.poll(() => toast(page, messages.shipment.pageCompanyRequired).isVisible()).toBe(true);
@@ -191,9 +191,14 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     // The list's ship dialog, for C.
     const rowC = page.getByTestId('pickup-row').filter({ hasText: c.orderSn });
     await rowC.getByTestId('pickup-ship').click();
+    // The dialog names the order and its receiver, and offers the common couriers.
+    await expect
+      .poll(() => page.getByTestId('ship-dialog-caption').textContent())
+      .toMatch(new RegExp(`^订单号 ${c.orderSn} · 收货人 \\S+ \\d+`));
     await page.getByTestId('ship-save').click();
     await expect.poll(() => toast(page, messages.shipment.dialogCompanyRequired).isVisible()).toBe(true);
-    await page.getByTestId('ship-company').fill('圆通速递');
+    await page.getByTestId('ship-dialog-couriers').getByText('圆通速递', { exact: true }).click();
+    expect(await page.getByTestId('ship-company').inputValue()).toBe('圆通速递');
     await page.getByTestId('ship-save').click();
     await expect.poll(() => toast(page, messages.shipment.dialogExpressRequired).isVisible()).toBe(true);
     await page.getByTestId('ship-number').fill('YT300');
@@ -201,6 +206,8 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     await page.getByTestId('ship-save').click();
     await expect.poll(() => toast(page, m.shipped).isVisible()).toBe(true);
     await expect.poll(() => rowC.getByTestId('delivery-status').textContent()).toBe('已发货');
+    // The next ship dialog on this browser starts with the courier used last.
+    expect(await page.evaluate(() => localStorage.getItem('ship.lastCourier'))).toBe('圆通速递');
 
     // The delivery-status filter.
     await page.getByTestId('pickup-filter-delivery').selectOption('2');

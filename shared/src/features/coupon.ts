@@ -74,9 +74,16 @@ export const COUPON_STATE_FILTER = [
   { value: 3, label: '已过期' },
 ] as const;
 
+/** The period's state as the list's filter names it (COUPON_STATE_FILTER), at `now`. */
+export function couponTimeState(c: { start: Date; end: Date }, now = Date.now()): 1 | 2 | 3 {
+  if (c.end.getTime() < now) return 3;
+  return c.start.getTime() > now ? 2 : 1;
+}
+
 const label = (table: readonly { value: number; label: string }[], v: number) =>
   table.find((t) => t.value === v)?.label ?? String(v);
 export const couponTypeText = (v: number) => label(COUPON_TYPES, v);
+export const couponTimeStateText = (v: number) => label(COUPON_STATE_FILTER, v);
 export const couponBusinessText = (v: number) => label(COUPON_BUSINESS_TYPES, v);
 export const receiveConditionText = (v: number) => label(RECEIVE_CONDITIONS, v);
 
@@ -296,6 +303,8 @@ export const coupon = z.object({
   catalog_id: z.number().int().nullable(),
   /** 0 normal, 1 expired. */
   state: z.number().int(),
+  /** Where the period stands, in the state filter's values: 1 进行中, 2 未生效, 3 已过期. */
+  time_state: z.number().int(),
   created_at: datetime(),
 });
 export type Coupon = z.infer<typeof coupon>;

@@ -222,7 +222,7 @@ export const goodsStockRules = ruleTable<GoodsStockForm>([
     message: m.stockActionRequired,
     ok: (v) => !adjusting(v) || is.oneOf(['1', '2'])(String(v.action)),
   },
-  { field: 'num', message: m.numRequired, ok: (v) => !adjusting(v) || !isEmpty(v.num) },
+  { field: 'num', message: m.numPositive, ok: (v) => !adjusting(v) || !isEmpty(v.num) },
   { field: 'num', message: m.integer, ok: (v) => !adjusting(v) || !is.number(v.num) || isInt(v.num) },
   { field: 'num', message: m.numPositive, ok: (v) => !adjusting(v) || wholeAtLeast(v.num, 1) },
   { field: 'num', message: m.stockTooHigh, ok: (v) => !adjusting(v) || n(v.num) <= GOODS_STOCK_MAX },

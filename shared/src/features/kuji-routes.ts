@@ -46,7 +46,16 @@ export const kujiRoutes = {
       page: page(),
       limit: limit(KUJI_PAGE_SIZE, 100),
     }),
-    response: z.object({ list: z.array(kujiRow), pagination, on_sale: z.number().int() }),
+    response: z.object({
+      list: z.array(kujiRow),
+      pagination,
+      /** Approved kujis on shelf whose sale time has come (players can draw). */
+      on_sale: z.number().int(),
+      /** Approved kujis on shelf waiting for their sale time. */
+      scheduled: z.number().int(),
+      /** Approved kujis off shelf (delisted, or never listed). */
+      off_shelf: z.number().int(),
+    }),
   }),
   publish: defineRoute({
     operationId: 'kuji.publish',

@@ -42,8 +42,24 @@ export const KUJI_AUDIT_TEXT: Record<number, string> = { 0: '待审核', 1: '已
 export const KUJI_OFF = { listed: 0, delisted: 1, soldOut: 2 } as const;
 export const KUJI_OFF_TEXT: Record<number, string> = { 0: '已上架', 1: '已下架', 2: '已售罄' };
 /** The list's status column: the audit state, and once approved the shelf state. */
-export const kujiStatusText = (k: { audit_status: number; off: number }) =>
-  k.audit_status === KUJI_AUDIT.approved ? (KUJI_OFF_TEXT[k.off] ?? '') : (KUJI_AUDIT_TEXT[k.audit_status] ?? '');
+export const kujiStatusText = (k: { audit_status: number; off: number; listed_once?: number }) => {
+  if (k.audit_status !== KUJI_AUDIT.approved) return KUJI_AUDIT_TEXT[k.audit_status] ?? '';
+  // Approved and never listed: waiting for the merchant's 上架, not taken off (已下架).
+  if (k.off === KUJI_OFF.delisted && k.listed_once === 0) return '待上架';
+  return KUJI_OFF_TEXT[k.off] ?? '';
+};
+/**
+ * The list header over the merchant's approved kujis: on sale (players can draw), waiting for the
+ * sale time, off shelf; '暂无在售的一番赏' leads when none is on sale.
+ */
+export function kujiHeaderText(c: { on_sale: number; scheduled: number; off_shelf: number }): string {
+  const parts = [
+    c.on_sale > 0 ? `${c.on_sale} 个一番赏在售` : '暂无在售的一番赏',
+    c.scheduled > 0 ? `${c.scheduled} 个待发售` : '',
+    c.off_shelf > 0 ? `${c.off_shelf} 个未上架` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
 export const KUJI_TYPE_TEXT: Record<number, string> = { 0: '自制一番赏', 1: '官方一番赏' };
 export const KUJI_SHELVES_TEXT: Record<number, string> = { 0: '现货', 1: '预售' };
 
@@ -65,6 +81,8 @@ export const kujiRow = z.object({
   reason: z.string(),
   /** Once approved: 0 on shelf, 1 off shelf, 2 sold out. */
   off: z.number().int(),
+  /** 1 once it has been listed (上架) at least once; approved and never listed reads 待上架. */
+  listed_once: z.number().int(),
   is_official: z.number().int(),
   /** Yuan per draw. */
   price: money,
@@ -96,6 +114,8 @@ export const kujiDetail = z.object({
   title: z.string(),
   pic: z.string(),
   off: z.number().int(),
+  /** As the list row's: 1 once listed at least once. */
+  listed_once: z.number().int(),
   audit_status: z.number().int(),
   shelves_time: datetime(),
   sales_price: money,

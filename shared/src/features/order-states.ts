@@ -46,6 +46,13 @@ export const LOGISTICS_STATE = {
   partlyReceived: 5,
 } as const;
 
+/**
+ * An order's delivery_status (spec 02 §3, the pickup list's values: 0 not shipped, 1 shipped,
+ * 2 received, 4 partly shipped, 5 partly received) from its logistics_state; in storage is 0.
+ */
+export const deliveryStatusOfOrder = (logisticsState: number): number =>
+  ([1, 2, 4, 5] as number[]).includes(logisticsState) ? logisticsState : 0;
+
 /** Activity types whose orders are one box or one prize: never shipped in parts (spec 02 §2 screen 3). */
 export const UNSPLITTABLE_TYPES = [13, 14] as const;
 /** Activity types whose orders carry a goods name filter (spec 02 §2 screen 1). */

@@ -49,6 +49,8 @@ export const order = z.object({
   is_close: z.number().int(),
   tran_state: z.number().int(),
   logistics_state: z.number().int(),
+  /** 0 not shipped, 1 shipped, 2 received, 4 partly shipped, 5 partly received (deliveryStatusOfOrder). */
+  delivery_status: z.number().int(),
   /** Seconds left to pay (the deposit, the whole order or the final payment); 0 otherwise. */
   surplus_time: z.number().int(),
   /** The header text of spec 02 §4. */
@@ -84,7 +86,13 @@ export const order = z.object({
   address: z.string(),
   user_info: z.object({ id: z.number().int(), name: z.string(), avatar: z.string() }),
   goods_object: z.object({ title: z.string() }),
+  /** Each line's title and quantity (spec 02 §3 more_goods_object). */
+  more_goods_object: z.array(z.object({ goods_title: z.string(), goods_num: z.number().int() })),
   goods: z.array(orderGoods),
+  /** Each line as spec 02 §3 `details` reads it: nums and the goods' picture and title. */
+  details: z.array(
+    z.object({ nums: z.number().int(), goods: z.object({ goods_pic: z.string(), goods_title: z.string() }) }),
+  ),
   /** Goods not shipped yet. */
   dont_send: z.array(z.object({ id: z.number().int(), title: z.string(), pic: z.string(), buy_num: z.number().int() })),
   /** The latest shipment and every shipment as child orders; null before the first. */
@@ -98,6 +106,13 @@ export const order = z.object({
     .nullable(),
   /** Whether the order may be shipped in parts. */
   splittable: z.number().int(),
+  /** The platform's logistics record of the order: its latest tracking number and courier ('' before shipping). */
+  platform_express: z.string(),
+  platform_express_company: z.string(),
+  /** The brand the platform files the order under (the order's ip_id). */
+  platform_ip_id: z.number().int(),
+  /** The virtual goods the order delivers; 0: every order here carries physical goods. */
+  virtual_goods_id: z.number().int(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -144,6 +144,8 @@ export const pickupFilters = z.object({
   begin_at: timeFilter(),
   end_at: timeFilter(),
   delivery_status: optionalSmallint(),
+  /** 1: only pickups the ship action is offered for (SHIPPABLE_STATUSES), the dashboard's 待发货提货. */
+  to_ship: strictNumber().int().min(0).max(1).catch(0).default(0),
   type: strictNumber().int().min(0).max(2).catch(0).default(0),
 });
 export type PickupFilters = z.input<typeof pickupFilters>;

@@ -23,6 +23,18 @@ export interface ShipForm {
 
 export const SHIP_TEXT_MAX = 50;
 
+/** The couriers a ship dialog offers with one click (any other is typed); the last one used comes first. */
+export const COMMON_COURIERS = [
+  '顺丰速运',
+  '中通快递',
+  '圆通速递',
+  '韵达快递',
+  '申通快递',
+  '极兔速递',
+  '京东物流',
+  'EMS',
+] as const;
+
 /** The ship form's rules in the words of `wording`. */
 export const shipRules = <T extends ShipForm = ShipForm>(wording: ShipWording) =>
   ruleTable<T>([

@@ -39,6 +39,13 @@ export type UploadKind = keyof typeof UPLOAD_KINDS;
 /** The kinds whose content is a picture (decoded for its pixel size). */
 export const IMAGE_UPLOAD_KINDS: readonly UploadKind[] = ['image', 'collectibleImage'];
 
+/**
+ * A spreadsheet's file name (spec 02 §5 "Bulk shipping import"): exactly one dot, and .xlsx after it
+ * (`发货单.xlsx`; not `ship.v2.xlsx`, `ship.xls` or `ship`). The console checks it before sending and
+ * the storage endpoint refuses any other name under an xlsx token with 暂不支持此类文件上传.
+ */
+export const isXlsxName = (name: string) => /^[^.]+\.xlsx$/i.test(name.trim());
+
 /** Keys are the client's unique names: letters, digits, `-_./`, no `..`, at most 200 characters. */
 export const UPLOAD_KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
 

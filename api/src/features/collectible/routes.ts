@@ -1,7 +1,16 @@
-import { api, messages } from '@toy/shared';
+import { api, COMPOSE_TARGET_TYPES, messages } from '@toy/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { albums, collectibleHoldings, collectibleItems, collectibles } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import {
+  albums,
+  collectibleHoldings,
+  collectibleItems,
+  collectibles,
+  composeGroupCollectibles,
+  composeGroups,
+  composeRules,
+} from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
@@ -102,6 +111,7 @@ const collectibleRoutes: FastifyPluginAsync = async (app) => {
           .from(collectibleHoldings)
           .where(inArray(collectibleHoldings.collectibleId, body.ids));
         if (Number(held?.n ?? 0) > 0) throw httpError(409, m.deleteHeld);
+        await refuseInRules(tx, rows);
         for (const row of rows) {
           const before = await collectibleDetailOf(tx, config, row);
           await tx.delete(collectibles).where(eq(collectibles.id, row.id));
@@ -120,5 +130,28 @@ const collectibleRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 };
+
+/**
+ * A collectible a compose rule consumes (in a group) or grants (its target) is not deleted: the rule
+ * would be left with a blank target or group, players would get 合成库存不足 and the merchant could
+ * not delete the rule. The answer names the collectibles and the rules to change first.
+ */
+async function refuseInRules(tx: Tx, rows: { id: number; title: string }[]) {
+  const ids = rows.map((r) => r.id);
+  const inGroups = await tx
+    .select({ rule: composeGroups.composeId, collectible: composeGroupCollectibles.collectibleId })
+    .from(composeGroupCollectibles)
+    .innerJoin(composeGroups, eq(composeGroups.id, composeGroupCollectibles.groupId))
+    .where(inArray(composeGroupCollectibles.collectibleId, ids));
+  const asTarget = await tx
+    .select({ rule: composeRules.id, collectible: composeRules.virtualId })
+    .from(composeRules)
+    .where(and(eq(composeRules.virtualType, COMPOSE_TARGET_TYPES[0].value), inArray(composeRules.virtualId, ids)));
+  const used = [...inGroups, ...asTarget];
+  if (!used.length) return;
+  const titles = rows.filter((r) => used.some((u) => u.collectible === r.id)).map((r) => r.title);
+  const ruleIds = [...new Set(used.map((u) => u.rule))].sort((x, y) => x - y);
+  throw httpError(409, m.deleteInRule(titles, ruleIds));
+}
 
 export default collectibleRoutes;

@@ -1,4 +1,4 @@
-import { type Coupon, type CouponSaveInput, messages, shanghaiInstant } from '@toy/shared';
+import { type Coupon, type CouponSaveInput, couponTimeState, messages, shanghaiInstant } from '@toy/shared';
 import { and, count, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -34,6 +34,7 @@ export const couponToWire = (c: CouponRow): Coupon => ({
   need_points: c.needPoints,
   catalog_id: c.catalogId,
   state: c.endTime.getTime() < Date.now() ? 1 : 0,
+  time_state: couponTimeState({ start: c.startTime, end: c.endTime }),
   created_at: formatTime(c.createdAt),
 });
 

@@ -11,6 +11,7 @@ import {
   type DashboardLink,
   type MerchantDashboard,
   resolveOrderFilters,
+  SHIPPABLE_STATUSES,
   type StockAlert,
 } from '@toy/shared';
 import { sql } from 'drizzle-orm';
@@ -106,7 +107,7 @@ export async function merchantView(
     },
     work: {
       orders_to_ship: { count: work.toShip, link: link('order/list', { state: 2 }) },
-      pickups_to_ship: { count: work.pickups, link: link('pickup/list', { state: 0 }) },
+      pickups_to_ship: { count: work.pickups, link: link('pickup/list', { to_ship: 1 }) },
       refunds: { count: work.refunds, link: link('order/list', { state: 4 }) },
       stored: { count: work.stored, link: link('deposit/list') },
     },
@@ -181,7 +182,9 @@ async function workOf(db: Db, brandIds: number[], ids: ReturnType<typeof idList>
   const [toShip, refunds, pickups, stored] = await Promise.all([
     countOrders(db, orderConditions(brandIds, resolveOrderFilters({ state: 2 }))),
     count(sql`select count(*)::int as n from orders where ip_id in (${ids}) and is_close = 0 and tran_state in (6, 7)`),
-    count(sql`select count(*)::int as n from pickups where ip_id in (${ids}) and delivery_status in (0, 4)`),
+    count(
+      sql`select count(*)::int as n from pickups where ip_id in (${ids}) and delivery_status = any(${`{${SHIPPABLE_STATUSES.join(',')}}`}::int[])`,
+    ),
     count(sql`select count(*)::int as n from deposits where ip_id in (${ids}) and state = 3`),
   ]);
   return { toShip, refunds, pickups, stored };

@@ -93,8 +93,8 @@ export interface Shipment {
 }
 
 /**
- * The pickups behind these outbound order numbers, in the order given, with the sender (the
- * brand's first warehouse, else the brand), the receiver and the goods. Tenancy first: only the
+ * The pickups behind these outbound order numbers, in the order given, with the sender (an overseas
+ * pickup's warehouse in its country, else the brand's first; a domestic pickup: the brand), the receiver and the goods. Tenancy first: only the
  * account's brands' pickups count; any other number is named in a 404 and nothing is printed.
  */
 export async function shipmentsOf(db: Db, account: ErpAccount, numbers: string[]): Promise<Shipment[]> {
@@ -126,7 +126,10 @@ export async function shipmentsOf(db: Db, account: ErpAccount, numbers: string[]
 
   return numbers.map((sn) => {
     const { p, brand } = bySn.get(sn)!;
-    const store = stores.find((w) => w.ipId === p.ipId);
+    // An overseas pickup leaves from the brand's warehouse in its destination country (else its first
+    // warehouse); a domestic one (no country) is sent by the brand itself, never from abroad.
+    const own = stores.filter((w) => w.ipId === p.ipId);
+    const store = p.country ? (own.find((w) => w.country === p.country) ?? own[0]) : undefined;
     return {
       pickupId: p.id,
       ipId: p.ipId,

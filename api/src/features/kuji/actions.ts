@@ -188,10 +188,15 @@ export async function updateKuji(db: Db, request: FastifyRequest, input: KujiUpd
       if (input.off === KUJI_OFF.listed) {
         const c = (await kujiCounts(tx, [kuji.id])).get(kuji.id)!;
         if (kuji.off === KUJI_OFF.soldOut || c.remaining === 0) throw httpError(409, m.soldOutCannotList);
+      } else if (kuji.off === KUJI_OFF.soldOut) {
+        // A sold-out kuji is off sale already: 下架 would answer success and change nothing.
+        throw httpError(409, m.soldOutCannotDelist);
       }
-      if (kuji.off !== KUJI_OFF.soldOut) set.off = input.off;
+      set.off = input.off;
     } else if (input.desc !== undefined) set.desc = input.desc;
-    else if (input.is_bean !== undefined) set.bean = input.is_bean === 1 ? yuanToFen(input.bean ?? 0) : 0;
+    // Coins: {is_bean, bean}, or the spec's {id, bean} alone (0 = coins not used).
+    else if (input.is_bean !== undefined || input.bean !== undefined)
+      set.bean = input.is_bean === 0 ? 0 : yuanToFen(input.bean ?? 0);
     else if (input.pic !== undefined) set.pic = input.pic;
     if (Object.keys(set).length > 0)
       await tx

@@ -111,6 +111,7 @@ type Owner = { orderSn: string; orderId: number; playerId: number };
 export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]): Promise<KujiDrawResult[]> {
   const [kuji] = await tx.select().from(kujis).where(eq(kujis.id, kujiId)).for('update');
   if (!kuji) throw httpError(404, messages.common.notFound);
+  if (kuji.auditStatus === 1 && kuji.off === KUJI_OFF.soldOut) throw httpError(409, m.soldOut);
   if (!onSale(kuji)) throw httpError(409, m.notOnSale);
   const boxNos = [...new Set(wants.map((w) => w.boxNo))].sort((a, b) => a - b);
   const boxes = new Map(

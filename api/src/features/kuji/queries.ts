@@ -53,6 +53,8 @@ export interface KujiCounts {
   boxes: number;
   soldOut: number;
   canNum: number;
+  /** Listed at least once (a 上架 recorded, or draws sold): an approved kuji off shelf without it is 待上架. */
+  listedOnce: boolean;
 }
 
 /** Every counter of these kujis, recomputed from orders, deposits and boxes. */
@@ -69,6 +71,7 @@ export async function kujiCounts(db: Db | Tx, ids: number[]): Promise<Map<number
       boxes: 0,
       soldOut: 0,
       canNum: 0,
+      listedOnce: false,
     });
   if (ids.length === 0) return out;
   const list = idList(ids);
@@ -99,6 +102,13 @@ export async function kujiCounts(db: Db | Tx, ids: number[]): Promise<Map<number
   );
   for (const r of boxes)
     Object.assign(out.get(r.id)!, { remaining: r.remaining, boxes: r.n, soldOut: r.sold_out, canNum: r.can });
+  const listed = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select distinct entity_id as id from audit_log
+      where entity = 'kuji' and action = 'list' and entity_id in (${list})`),
+  );
+  for (const r of listed) out.get(r.id)!.listedOnce = true;
+  for (const c of out.values()) if (c.sold > 0) c.listedOnce = true;
   return out;
 }
 
@@ -115,6 +125,7 @@ export function kujiToWire(config: Config, row: KujiDbRow, c: KujiCounts, ipTitl
     audit_status: row.auditStatus,
     reason: row.reason,
     off: row.off,
+    listed_once: c.listedOnce ? 1 : 0,
     is_official: row.isOfficial,
     price: fenToYuan(row.price),
     sales_price: fenToYuan(c.sales),
@@ -201,17 +212,29 @@ export async function listKujis(
   config: Config,
   q: { brandIds: number[]; ipId?: number | null; title: string; page: number; limit: number },
 ) {
-  if (q.brandIds.length === 0) return { list: [], total: 0, onSale: 0 };
+  if (q.brandIds.length === 0) return { list: [], total: 0, onSale: 0, scheduled: 0, offShelf: 0 };
   const where = and(
     inArray(kujis.ipId, q.ipId ? q.brandIds.filter((b) => b === q.ipId) : q.brandIds),
     q.title ? ilike(kujis.title, `%${q.title}%`) : undefined,
   );
   const { list, total } = await pageKujis(db, config, where, q.page, q.limit);
-  const [onSale] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  // The header's counts over the merchant's approved kujis: on sale (listed, sale time reached),
+  // scheduled (listed, before it) and off shelf; one definition with the player side's onSale.
+  const [counts] = await db
+    .select({
+      onSale: sql<number>`count(*) filter (where ${kujis.off} = 0 and ${kujis.shelvesTime} <= now())::int`,
+      scheduled: sql<number>`count(*) filter (where ${kujis.off} = 0 and ${kujis.shelvesTime} > now())::int`,
+      offShelf: sql<number>`count(*) filter (where ${kujis.off} = 1)::int`,
+    })
     .from(kujis)
-    .where(and(inArray(kujis.ipId, q.brandIds), eq(kujis.auditStatus, 1), eq(kujis.off, 0)));
-  return { list, total, onSale: onSale?.n ?? 0 };
+    .where(and(inArray(kujis.ipId, q.brandIds), eq(kujis.auditStatus, 1)));
+  return {
+    list,
+    total,
+    onSale: counts?.onSale ?? 0,
+    scheduled: counts?.scheduled ?? 0,
+    offShelf: counts?.offShelf ?? 0,
+  };
 }
 
 /** Spec 03 §3 detail. */
@@ -229,6 +252,7 @@ export async function kujiInfo(db: Db, config: Config, row: KujiDbRow): Promise<
     title: row.title,
     pic: picUrl(config, row.pic),
     off: row.off,
+    listed_once: c.listedOnce ? 1 : 0,
     audit_status: row.auditStatus,
     shelves_time: formatTime(row.shelvesTime),
     sales_price: fenToYuan(c.sales),

@@ -31,14 +31,20 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.kuji.list, async (query, request) => {
       if (query.ip_id) await assertBrand(request, query.ip_id);
-      const { list, total, onSale } = await listKujis(db, config, {
+      const { list, total, onSale, scheduled, offShelf } = await listKujis(db, config, {
         brandIds: await request.brands(),
         ipId: query.ip_id,
         title: query.title,
         page: query.page,
         limit: query.limit,
       });
-      return { list, on_sale: onSale, pagination: { page: query.page, limit: query.limit, total_rows: total } };
+      return {
+        list,
+        on_sale: onSale,
+        scheduled,
+        off_shelf: offShelf,
+        pagination: { page: query.page, limit: query.limit, total_rows: total },
+      };
     }),
   );
 

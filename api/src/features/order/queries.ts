@@ -1,5 +1,6 @@
 import {
   activityTypeText,
+  deliveryStatusOfOrder,
   ORDER_STATUS_FILTER,
   type Order,
   type OrderFilterValues,
@@ -163,6 +164,7 @@ export function orderToWire(b: OrderBundle, config: Config, now = config.clock()
     is_close: o.isClose,
     tran_state: o.tranState,
     logistics_state: o.logisticsState,
+    delivery_status: deliveryStatusOfOrder(o.logisticsState),
     surplus_time: surplus,
     confirm_time: shipped ? formatTime(o.confirmAt) : '',
     confirm_surplus_time: shipped ? secondsUntil(o.confirmAt, now) : 0,
@@ -192,6 +194,11 @@ export function orderToWire(b: OrderBundle, config: Config, now = config.clock()
     address: o.address,
     user_info: { id: o.playerId, name: o.nickname, avatar: picUrl(config, b.avatar) },
     goods_object: { title: b.items.map((i) => i.goodsTitle).join('、') },
+    more_goods_object: b.items.map((i) => ({ goods_title: i.goodsTitle, goods_num: i.nums })),
+    details: b.items.map((i) => ({
+      nums: i.nums,
+      goods: { goods_pic: picUrl(config, i.goodsPic), goods_title: i.goodsTitle },
+    })),
     goods: b.items.map((i) => ({
       id: i.id,
       goods_id: i.goodsId,
@@ -218,6 +225,10 @@ export function orderToWire(b: OrderBundle, config: Config, now = config.clock()
         }
       : null,
     splittable: isSplittable(o.type, b.items) ? 1 : 0,
+    platform_express: latest?.express ?? '',
+    platform_express_company: latest?.expressCompany ?? '',
+    platform_ip_id: o.ipId,
+    virtual_goods_id: 0,
   };
   return {
     ...wire,

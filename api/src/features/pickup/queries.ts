@@ -5,6 +5,7 @@ import {
   type PickupFilterValues,
   type PickupOrder,
   type RetrievalInfo,
+  SHIPPABLE_STATUSES,
 } from '@toy/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -29,6 +30,7 @@ export function pickupWhere(brandIds: number[], f: Omit<PickupFilterValues, 'ip_
   const conds: SQL[] = [sql`p.ip_id = any(${`{${brandIds.join(',')}}`}::int[])`];
   if (f.type) conds.push(sql`p.bussiness_type = ${Number(f.type)}`);
   if (f.delivery_status !== undefined) conds.push(sql`p.delivery_status = ${Number(f.delivery_status)}`);
+  if (f.to_ship) conds.push(sql`p.delivery_status = any(${`{${SHIPPABLE_STATUSES.join(',')}}`}::int[])`);
   if (f.begin_at) conds.push(sql`p.created_at >= ${shanghaiTime(f.begin_at)}`);
   if (f.end_at) conds.push(sql`p.created_at <= ${shanghaiTime(f.end_at, true)}`);
   if (f.user_keyword) {

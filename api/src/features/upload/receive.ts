@@ -15,6 +15,8 @@ export interface TempFile {
   overflow: boolean;
   /** sha256 hex of what was written. */
   hash: string;
+  /** The part's file name as the client sent it ('' when none). */
+  name: string;
 }
 
 export interface Received {
@@ -44,7 +46,7 @@ async function writeCapped(stream: NodeJS.ReadableStream, file: string, cap: num
   });
   await pipeline(stream, counter, createWriteStream(file, { flags: 'wx' }));
   const truncated = Boolean((stream as { truncated?: boolean }).truncated);
-  return { path: file, size, overflow: truncated || size > cap, hash: hash.digest('hex') };
+  return { path: file, size, overflow: truncated || size > cap, hash: hash.digest('hex'), name: '' };
 }
 
 /**
@@ -75,7 +77,7 @@ export async function receiveForm(
         continue;
       }
       tempPath = path.join(tmpDir, randomUUID());
-      file = await writeCapped(part.file, tempPath, Math.max(0, capFor(fields)));
+      file = { ...(await writeCapped(part.file, tempPath, Math.max(0, capFor(fields)))), name: part.filename ?? '' };
     }
     return { fields, file };
   } catch (error) {

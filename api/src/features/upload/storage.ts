@@ -2,6 +2,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   IMAGE_UPLOAD_KINDS,
+  isXlsxName,
   LIMITS,
   messages,
   STORAGE_UPLOAD_PATH,
@@ -83,6 +84,8 @@ async function accept(
   const [taken] = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key)).limit(1);
   if (taken || (await stat(target).catch(() => null))) throw httpError(409, m.keyTaken);
   if (!file || file.size === 0) throw httpError(400, m.fileMissing);
+  // A spreadsheet keeps the spec's file-name rule here too (one dot, .xlsx), not only in the console.
+  if (grant.kind === 'xlsx' && !isXlsxName(file.name)) throw httpError(415, m.unsupported);
   const limit = limitOf(grant);
   if (file.overflow || file.size > limit) {
     throw httpError(413, grant.kind === 'video' ? m.videoTooLarge : tooLargeOf(grant, limit));

@@ -1,3 +1,4 @@
+import { messages } from '@toy/shared';
 import { validate } from '@toy/shared/rules';
 import type { z } from 'zod';
 
@@ -17,5 +18,9 @@ export function checkForm<S extends z.ZodType>(
 ): { ok: true; data: z.output<S> } | { ok: false; error: FieldError } {
   const result = validate(schema, values);
   if (result.ok) return { ok: true, data: result.data };
-  return { ok: false, error: { field: result.field?.split('.')[0], message: result.message } };
+  const field = result.field?.split('.')[0];
+  // The spec's bare 不可为空 is shown as written, under the labelled field it is about (the API,
+  // which has no label beside it, answers it with the field's name).
+  const bare = field && result.ruleMessage === messages.common.required;
+  return { ok: false, error: { field, message: bare ? messages.common.required : result.message } };
 }

@@ -20,12 +20,12 @@ export interface FileUploadProps {
 /**
  * Why an xlsx upload failed, in words a merchant can act on: a file whose content is not a
  * spreadsheet (a renamed picture, a .xls or .csv saved as .xlsx) says so; other refusals of the
- * storage (too large, …) are shown as it words them; a lost connection stays 上传失败，请重试.
+ * storage (too large, …) are shown as it words them; a lost connection is 上传失败 (spec 02 §8).
  */
 export const xlsxFailure = (err: unknown): string => {
   const refusal = err instanceof UploadError ? err.refusal : undefined;
   if (refusal === messages.upload.unsupported) return messages.upload.notXlsx;
-  return refusal ?? messages.upload.failedRetry;
+  return refusal ?? messages.upload.failed;
 };
 
 /** A single .xlsx upload (bulk import) on the same upload core as images. */

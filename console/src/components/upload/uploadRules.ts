@@ -1,4 +1,4 @@
-import { LIMITS, messages, UPLOAD_KINDS, type UploadKind } from '@toy/shared';
+import { isXlsxName, LIMITS, messages, UPLOAD_KINDS, type UploadKind } from '@toy/shared';
 
 /** Pure checks of the shared upload rules (spec 01 §5 "Uploads (shared)"), unit-tested. */
 
@@ -13,9 +13,9 @@ export function checkType(name: string, accept: readonly string[]): string | nul
     : messages.upload.unsupported;
 }
 
-/** A spreadsheet: exactly one dot and .xlsx (spec 02 §5 bulk import). */
+/** A spreadsheet: exactly one dot and .xlsx (spec 02 §5 bulk import; the API checks it too). */
 export function checkXlsx(name: string): string | null {
-  return name.split('.').length === 2 && extOf(name) === 'xlsx' ? null : messages.upload.unsupported;
+  return isXlsxName(name) ? null : messages.upload.unsupported;
 }
 
 /** Too many files: '本次选择了 N 个文件，共选择了 M 个文件,超出最大上传限制'. */

@@ -79,8 +79,8 @@ export const styleColumns = {
     key: 'sku',
     header: '来源',
     render: (s) => (
-      <Text fontSize="sm" fontFamily={s.sku_id ? 'mono' : undefined} color={s.sku_id ? undefined : 'fg.muted'}>
-        {s.sku_id ? `商品 #${s.sku_id}` : '手动添加'}
+      <Text fontSize="sm" color={s.sku_id ? undefined : 'fg.muted'}>
+        {s.sku_id ? '商品库' : '手动添加'}
       </Text>
     ),
   }),

@@ -53,11 +53,11 @@ export function AllocationTable({ allocation: a, onChange }: AllocationTableProp
         </Text>
         <HStack gap="1" fontSize="xs" color="fg.muted" minW="0">
           <ShieldCheck size={14} />
-          <Text>承诺哈希 SHA-256：</Text>
+          <Text>公示的防篡改凭证：</Text>
           <Text fontFamily="mono" truncate maxW="260px" data-testid="allocation-hash" title={a.seed_hash}>
             {a.seed_hash}
           </Text>
-          <IconButton aria-label="复制承诺哈希" size="2xs" variant="ghost" onClick={() => copyHash(a.seed_hash)}>
+          <IconButton aria-label="复制防篡改凭证" size="2xs" variant="ghost" onClick={() => copyHash(a.seed_hash)}>
             <Copy size={12} />
           </IconButton>
         </HStack>

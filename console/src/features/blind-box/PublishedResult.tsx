@@ -26,12 +26,12 @@ export function PublishedResult({ result, ipId, title, onAgain }: PublishedResul
         </Heading>
         {result.saved ? (
           <Text color="fg.muted">
-            抽盒机 <b>#{result.id}</b> {title && `「${title}」`}已保存为下架状态，可在抽盒机管理中上架；发售时间{' '}
+            抽盒机<b>{title ? `「${title}」` : ''}</b>已保存为下架状态，可在抽盒机管理中上架；发售时间{' '}
             <b>{result.shelves_time}</b>
           </Text>
         ) : (
           <Text color="fg.muted">
-            抽盒机 <b>#{result.id}</b> {title && `「${title}」`}将于 <b>{result.shelves_time}</b> 开售
+            抽盒机<b>{title ? `「${title}」` : ''}</b>将于 <b>{result.shelves_time}</b> 开售
           </Text>
         )}
         <FairnessNote

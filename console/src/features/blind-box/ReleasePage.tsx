@@ -48,12 +48,20 @@ const SWITCH_TEXT = ['未开启', '已开启'] as const;
 
 const openSettings = (ipId: number) => window.open(`/blindBox/admin?ipId=${ipId}`, '_blank', 'noopener');
 
-/** 金币抵扣: a switch (on by default) and, while on, the most a draw's coins may take off. */
+/** 金币抵扣: a switch (off by default) and, while on, the most a draw's coins may take off. */
 function BeanField() {
   const { register } = useFormContext<ReleaseValues>();
   const { field } = useController<ReleaseValues, 'is_bean'>({ name: 'is_bean' });
   return (
-    <FormField name="bean" label="金币抵扣" helper="1金币=1元，由商家承担">
+    <FormField
+      name="bean"
+      label="金币抵扣"
+      helper={
+        field.value === 1
+          ? '填写每抽最多可用金币抵扣的金额（大于0，不超过售价）；1金币=1元，由商家承担；不使用请关闭'
+          : '开启后玩家可用金币抵扣部分抽盒金额，1金币=1元，由商家承担'
+      }
+    >
       <HStack w="full">
         <Toggle
           checked={field.value === 1}

@@ -45,7 +45,8 @@ export const emptyRelease = (ipId?: number): ReleaseValues => ({
   is_overseas: 0,
   price_us: '',
   price_th: '',
-  is_bean: 1,
+  // Off until the merchant chooses coins: on and empty, the form would refuse the merchant's first publish.
+  is_bean: 0,
   bean: '',
   wrap: DEFAULT_PACKAGING,
   desc: '',

@@ -132,7 +132,7 @@ export function BoxMachineDialog({ ipId, current, ...props }: SettingsDialogProp
     title: '盒机设置',
     testId: 'box-machine',
     defaults: defaults(ipId, current),
-    success: messages.success.set,
+    success: messages.success.setPlain,
     invalidates: [api.boxMachine.get],
   });
 

@@ -32,7 +32,7 @@ export function CabinetDialog({ ipId, current, ...props }: SettingsDialogProps<D
     title: '寄存设置',
     testId: 'cabinet',
     defaults: defaults(ipId, current),
-    success: messages.success.set,
+    success: messages.success.setPlain,
     invalidates: [api.cabinet.get, api.freight.info],
   });
   return (

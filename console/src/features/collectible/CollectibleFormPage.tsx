@@ -135,6 +135,7 @@ export default function CollectibleFormPage() {
               <ImageField
                 name="pic_desc"
                 label="详情图"
+                kind="collectibleImage"
                 limit={COLLECTIBLE_LIMITS.detailMax}
                 testId="collectible-form-details"
               />

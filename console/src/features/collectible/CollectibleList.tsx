@@ -111,7 +111,7 @@ export function CollectibleList() {
   return (
     <ListPage
       title="数字藏品"
-      description="创建单个、多图或合成图数字藏品，每个文件记录其 sha256 哈希"
+      description="创建单个、多图或合成图数字藏品，每个文件留存防篡改凭证，铸造后可供核对"
       testId="collectible-page"
       actions={
         <HStack gap="2">

@@ -114,7 +114,7 @@ export default function ComposeRuleFormPage() {
 
   const send = async () => {
     if (!editing && !(await confirm({ message: m.destroyNotice, title: '提示' }))) {
-      notify.info(messages.cancelled.operation);
+      notify.info(messages.cancelled.plain);
       return;
     }
     // The checked values are the API's parsed form (dates, groups): send the form's own values.

@@ -7,6 +7,7 @@ import {
   couponActions,
   couponBusinessText,
   couponFace,
+  couponTimeStateText,
   messages,
   receiveConditionText,
 } from '@toy/shared';
@@ -25,6 +26,8 @@ import { useAction } from '../../lib/useAction';
 import { useAlbumAssignment } from '../album/SetAlbumDialog';
 
 const ALL = { value: '', label: '全部' };
+/** 进行中 green, 未生效 blue, 已过期 grey: the state filter's words on each row. */
+const TIME_STATE_PALETTE: Record<number, string> = { 1: 'green', 2: 'blue', 3: 'gray' };
 const couponForm = (query: Record<string, string | number>) =>
   `/blindBox/couponAdd${Object.keys(query).length ? `?${new URLSearchParams(query as Record<string, string>)}` : ''}`;
 
@@ -34,7 +37,10 @@ export default function CouponListPage() {
   const params = page.params as { state?: number; business_type?: number; start_time?: string; end_time?: string };
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirm();
-  const remove = useAction(api.coupon.delete, { success: messages.success.deleted, invalidates: [api.coupon.list] });
+  const remove = useAction(api.coupon.delete, {
+    success: messages.success.deletedPlain,
+    invalidates: [api.coupon.list],
+  });
   const album = useAlbumAssignment('coupon', page.ipId);
 
   const columns: Column<Coupon>[] = [
@@ -75,7 +81,11 @@ export default function CouponListPage() {
     {
       key: 'state',
       header: '状态',
-      render: (c) => (c.state ? <Badge>已过期</Badge> : <Badge colorPalette="green">正常</Badge>),
+      render: (c) => (
+        <Badge colorPalette={TIME_STATE_PALETTE[c.time_state] ?? 'gray'} data-testid="coupon-state">
+          {couponTimeStateText(c.time_state)}
+        </Badge>
+      ),
     },
     album.column<Coupon>(),
     actionsColumn(

@@ -1,4 +1,5 @@
 import { Chart, useChart } from '@chakra-ui/charts';
+import { ColorSwatch, HStack, Span, Stack, Text } from '@chakra-ui/react';
 import type { CouponDashboard, MerchantDashboard } from '@toy/shared';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatYuan } from './format';
@@ -20,6 +21,60 @@ const TYPE_COLORS = [
 ];
 
 type SalesRow = Record<string, string | number>;
+
+interface TooltipItem {
+  name?: string | number;
+  value?: unknown;
+  color?: string;
+  dataKey?: unknown;
+}
+
+/**
+ * The tooltip of a day: each series with its value formatted, zero included (Chakra's own tooltip
+ * prints a bare 0 for a zero value instead of formatting it), and the day's total when `total`.
+ */
+function DayTooltip({
+  active,
+  payload,
+  label,
+  format,
+  labels,
+  total,
+}: {
+  active?: boolean;
+  payload?: TooltipItem[];
+  label?: string | number;
+  format: (n: number) => string;
+  labels: Record<string, string>;
+  total?: boolean;
+}) {
+  if (!active || !payload?.length) return null;
+  const sum = payload.reduce((acc, item) => acc + (Number(item.value) || 0), 0);
+  return (
+    <Stack gap="1" minW="8rem" rounded="l2" bg="bg.panel" px="2.5" py="1.5" textStyle="xs" shadow="md">
+      <Text fontWeight="medium">{label}</Text>
+      {payload.map((item) => (
+        <HStack key={String(item.dataKey ?? item.name)} gap="1.5" justify="space-between">
+          <HStack gap="1.5">
+            {item.color && <ColorSwatch value={item.color} boxSize="2" rounded="full" />}
+            <Span color="fg.muted">{labels[String(item.dataKey ?? item.name)] ?? item.name}</Span>
+          </HStack>
+          <Text fontFamily="mono" fontWeight="medium" data-testid="dash-tooltip-value">
+            {format(Number(item.value) || 0)}
+          </Text>
+        </HStack>
+      ))}
+      {total && payload.length > 1 && (
+        <HStack justify="space-between" borderTopWidth="1px" pt="1">
+          <Span color="fg.muted">合计</Span>
+          <Text fontFamily="mono" fontWeight="medium">
+            {format(sum)}
+          </Text>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
 
 /** 30 days of paid sales, one stacked bar a day, one colour an activity type. */
 export function SalesTrendChart({ trend }: { trend: MerchantDashboard['trend'] }) {
@@ -54,7 +109,13 @@ export function SalesTrendChart({ trend }: { trend: MerchantDashboard['trend'] }
         <Tooltip
           cursor={{ fill: chart.color('bg.muted') }}
           animationDuration={100}
-          content={<Chart.Tooltip formatter={(v: number) => formatYuan(Number(v))} />}
+          content={
+            <DayTooltip
+              format={formatYuan}
+              labels={Object.fromEntries(trend.types.map((t, i) => [keys[i]!, t.type_text]))}
+              total
+            />
+          }
         />
         <Legend content={<Chart.Legend />} />
         {chart.series.map((s) => (
@@ -91,7 +152,7 @@ export function CouponTrendChart({ trend }: { trend: CouponDashboard['trend'] })
         <YAxis tickLine={false} axisLine={false} width={48} fontSize={12} allowDecimals={false} />
         <Tooltip
           animationDuration={100}
-          content={<Chart.Tooltip formatter={(v: number) => formatCount(Number(v))} />}
+          content={<DayTooltip format={formatCount} labels={{ claimed: '领取', used: '使用' }} />}
         />
         <Legend content={<Chart.Legend />} />
         {chart.series.map((s) => (

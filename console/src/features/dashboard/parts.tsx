@@ -172,7 +172,7 @@ export function FigureRow({
   );
 }
 
-/** A figure of today, linked to its rows, with its change against yesterday. */
+/** A figure of today, linked to its rows, with its change against yesterday and yesterday's own figure. */
 export function DayStatCard({
   figure,
   format,
@@ -190,7 +190,16 @@ export function DayStatCard({
       {...card}
       value={format(figure?.today ?? 0)}
       href={figure && hrefOf(figure.link)}
-      footer={figure && <ChangeBadge today={figure.today} yesterday={figure.yesterday} />}
+      footer={
+        figure && (
+          <Flex gap="2" align="center" wrap="wrap">
+            <ChangeBadge today={figure.today} yesterday={figure.yesterday} />
+            <Text fontSize="xs" color="fg.muted" data-testid={`${card.testId}-yesterday`}>
+              昨日 {format(figure.yesterday)}
+            </Text>
+          </Flex>
+        )
+      }
     />
   );
 }

@@ -35,10 +35,8 @@ export default function ExchangeListPage() {
   // off = 1 is off shelf: the button says 上架 and sends off=0; otherwise 下架 sends off=1 (spec 03 §4).
   const toggle = (e: ExchangeMethod) =>
     e.off === 1
-      ? ask({ message: m.onConfirm, cancelled: messages.cancelled.operation }, () =>
-          listed.trigger({ id: e.id, off: 0 }),
-        )
-      : ask({ message: m.offConfirm, danger: true, cancelled: messages.cancelled.operation }, () =>
+      ? ask({ message: m.onConfirm, cancelled: messages.cancelled.plain }, () => listed.trigger({ id: e.id, off: 0 }))
+      : ask({ message: m.offConfirm, danger: true, cancelled: messages.cancelled.plain }, () =>
           delisted.trigger({ id: e.id, off: 1 }),
         );
   const remove = (e: ExchangeMethod) =>

@@ -23,7 +23,7 @@ export function KujiActionDialogs({
   const stock = useAction(api.kuji.stock, adjusted);
   const reschedule = useAction(api.kuji.update, adjusted);
   const describe = useAction(api.kuji.update, modified);
-  const coins = useAction(api.kuji.update, { success: messages.success.set, invalidates: kujiReads });
+  const coins = useAction(api.kuji.update, { success: messages.success.setPlain, invalidates: kujiReads });
   const cover = useAction(api.kuji.update, modified);
   const common = { open: kind, onClose };
 

@@ -61,7 +61,7 @@ function Basic({ d }: { d: KujiDetail }) {
       <Fact label="描述" gridColumn="1 / -1" {...TILE}>
         <Text data-testid="kuji-basic-desc">{d.desc}</Text>
       </Fact>
-      <Fact label="种子承诺 sha256(seed)" gridColumn="1 / -1" {...TILE}>
+      <Fact label="防篡改凭证（发布时公示，售罄后公开种子供核对）" gridColumn="1 / -1" {...TILE}>
         <Text fontFamily="mono" fontSize="xs" wordBreak="break-all" data-testid="kuji-seed-hash">
           {d.seed_hash}
         </Text>
@@ -133,7 +133,7 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
     const listing = k.off !== KUJI_OFF.listed;
     if (await confirm({ message: listing ? messages.kuji.listConfirm : messages.kuji.delistConfirm }))
       await shelf.trigger({ id: k.id, off: listing ? KUJI_OFF.listed : KUJI_OFF.delisted });
-    else notify.info(messages.cancelled.operation);
+    else notify.info(messages.cancelled.plain);
   };
 
   const title = (

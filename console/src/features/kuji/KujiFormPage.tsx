@@ -24,6 +24,7 @@ import {
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
+import { useBrandWord } from '../../session/useBrandWord';
 import { EMPTY_PRIZE, KujiPrizeRows } from './KujiPrizeRows';
 
 const BEAN_USE = [
@@ -59,6 +60,7 @@ const emptyForm = (ipId: number | '', official: boolean): Values => ({
 export default function KujiFormPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const word = useBrandWord();
   const preset = Number(search.get('ipId') ?? search.get('id')) || '';
   const brands = useCall(api.kuji.brandSearch, { title: '', is_template: 1, page: 1, limit: 100 }).data;
   const signed = brands?.is_signed === 1;
@@ -101,10 +103,10 @@ export default function KujiFormPage() {
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <SelectField
                 name="ip_id"
-                label="品牌"
+                label={word}
                 required
                 numeric
-                placeholder="请选择品牌"
+                placeholder={`请选择${word}`}
                 options={(brands?.ips ?? []).map((b) => ({ value: b.id, label: b.title }))}
                 testId="kuji-form-brand"
               />

@@ -37,8 +37,8 @@ type Edit = { kind: 'price' | 'shelves'; row: KujiGoodsRow } | null;
 function RowEdits({ edit, onClose }: { edit: Edit; onClose: () => void }) {
   const row = edit?.row;
   const target = { active_id: row?.active_id ?? 0, goods_id: row?.goods_id ?? 0 };
-  const price = useAction(api.kuji.setPrice, { success: messages.success.set, invalidates: kujiReads });
-  const shelves = useAction(api.kuji.setShelves, { success: messages.success.set, invalidates: kujiReads });
+  const price = useAction(api.kuji.setPrice, { success: messages.success.setPlain, invalidates: kujiReads });
+  const shelves = useAction(api.kuji.setShelves, { success: messages.success.setPlain, invalidates: kujiReads });
   const priceF = useSchemaForm(priceForm, { ...target, price: row ? String(row.price) : '' }, edit?.kind === 'price');
   const shelvesF = useSchemaForm(
     shelvesForm,
@@ -80,7 +80,7 @@ export function KujiGoodsTab({ id }: { id: number }) {
   const rows = useCall(api.kuji.goods, { active_id: id }).data?.list;
   const [edit, setEdit] = useState<Edit>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const lucky = useAction(api.kuji.setLucky, { success: messages.success.set, invalidates: kujiReads });
+  const lucky = useAction(api.kuji.setLucky, { success: messages.success.setPlain, invalidates: kujiReads });
   const toggleLucky = async (g: KujiGoodsRow, on: boolean) => {
     setBusy(g.goods_id);
     await lucky.trigger({ active_id: g.active_id, goods_id: g.goods_id, is_lucky: on ? 1 : 0 });

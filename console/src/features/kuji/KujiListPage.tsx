@@ -1,6 +1,6 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { api, KUJI_AUDIT, type KujiRow, messages, PER_ID } from '@toy/shared';
-import { Eye, Plus } from 'lucide-react';
+import { api, KUJI_AUDIT, KUJI_OFF, type KujiRow, kujiHeaderText, messages, PER_ID } from '@toy/shared';
+import { ArrowUpFromLine, Eye, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
@@ -49,7 +49,16 @@ export default function KujiListPage() {
   const { confirm, dialog } = useConfirm();
   const remove = useAction(api.kuji.delete, { success: messages.success.deleted, invalidates: [api.kuji.list] });
   const search = () => setFilters({ title: drafts.title.trim() });
-  const onSale = list.data?.on_sale ?? 0;
+
+  const shelf = useAction(api.kuji.update, {
+    success: messages.success.listed,
+    invalidates: [api.kuji.list, api.kuji.info],
+  });
+  /** 上架 from the row (an approved kuji waiting, or one taken off), with the dialog's confirmation. */
+  const putOnShelf = async (k: KujiRow) => {
+    if (await confirm({ message: messages.kuji.listConfirm })) await shelf.trigger({ id: k.id, off: KUJI_OFF.listed });
+    else notify.info(messages.cancelled.plain);
+  };
 
   const del = async (k: KujiRow) => {
     if (await confirm({ message: `确定删除一番赏「${k.title}」吗？`, confirmText: '删除' }))
@@ -99,32 +108,44 @@ export default function KujiListPage() {
     {
       key: 'stock',
       header: '库存',
-      render: (k) => (
-        <CountLink
-          label="剩余赏票"
-          count={k.surplus_stock}
-          testId="kuji-stock"
-          link={
-            <Button
-              size="2xs"
-              variant="plain"
-              px="0"
-              colorPalette="brand"
-              justifyContent="start"
-              onClick={() => setOpen({ id: k.id, tab: 'boxes' })}
-              data-testid="kuji-stock-view"
-            >
-              查看箱数据（{k.stock} 箱）
-            </Button>
-          }
-        />
-      ),
+      render: (k) =>
+        k.audit_status !== KUJI_AUDIT.approved ? (
+          // Tickets are made from the committed seed once the review passes: none to count before.
+          <Stack gap="0" fontSize="sm" whiteSpace="nowrap" data-testid="kuji-stock-pending">
+            <Text>{k.stock} 箱</Text>
+            <Text color="fg.muted">审核通过后生成赏票</Text>
+          </Stack>
+        ) : (
+          <CountLink
+            label="剩余赏票"
+            count={k.surplus_stock}
+            testId="kuji-stock"
+            link={
+              <Button
+                size="2xs"
+                variant="plain"
+                px="0"
+                colorPalette="brand"
+                justifyContent="start"
+                onClick={() => setOpen({ id: k.id, tab: 'boxes' })}
+                data-testid="kuji-stock-view"
+              >
+                查看箱数据（{k.stock} 箱）
+              </Button>
+            }
+          />
+        ),
     },
     actionsColumn((k) => (
       <RowActions>
         <RowAction icon={Eye} onClick={() => setOpen({ id: k.id, tab: 'basic' })} testId="kuji-view">
           查看
         </RowAction>
+        {k.audit_status === KUJI_AUDIT.approved && k.off === KUJI_OFF.delisted && (
+          <RowAction icon={ArrowUpFromLine} palette="green" onClick={() => void putOnShelf(k)} testId="kuji-list">
+            上架
+          </RowAction>
+        )}
         {k.audit_status === KUJI_AUDIT.pending && <DeleteAction onClick={() => void del(k)} testId="kuji-delete" />}
       </RowActions>
     )),
@@ -135,7 +156,7 @@ export default function KujiListPage() {
       title="一番赏"
       description={
         <Text as="span" data-testid="kuji-header">
-          {onSale > 0 ? `${onSale} 个一番赏在售` : '暂无已发布的一番赏在售'}
+          {list.data ? kujiHeaderText(list.data) : ''}
         </Text>
       }
       testId="kuji-page"

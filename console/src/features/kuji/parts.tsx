@@ -9,14 +9,21 @@ export const kujiBoxListHref = (title: string) =>
   `/blindBox/boxList?${new URLSearchParams({ temp_title: title, type: '2' })}`;
 
 /** Badge colour per status text: pending/generating orange, rejected red, on shelf green. */
-const palette = (k: Pick<KujiRow, 'audit_status' | 'off'>) => {
+const palette = (k: Pick<KujiRow, 'audit_status' | 'off'> & { listed_once?: number }) => {
   if (k.audit_status === KUJI_AUDIT.rejected) return 'red';
   if (k.audit_status !== KUJI_AUDIT.approved) return 'orange';
+  if (k.off === 1 && k.listed_once === 0) return 'blue';
   return ({ 0: 'green', 1: 'gray', 2: 'red' } as Record<number, string>)[k.off] ?? 'gray';
 };
 
-/** 待审核 / 已驳回 / 数据生成中, or once approved 已上架 / 已下架 / 已售罄. */
-export function KujiStatusBadge({ kuji, testId }: { kuji: Pick<KujiRow, 'audit_status' | 'off'>; testId?: string }) {
+/** 待审核 / 已驳回 / 数据生成中, or once approved 待上架 (never listed) / 已上架 / 已下架 / 已售罄. */
+export function KujiStatusBadge({
+  kuji,
+  testId,
+}: {
+  kuji: Pick<KujiRow, 'audit_status' | 'off'> & { listed_once?: number };
+  testId?: string;
+}) {
   return (
     <Badge colorPalette={palette(kuji)} data-testid={testId}>
       {kujiStatusText(kuji)}

@@ -88,10 +88,17 @@ export default function MarketListPage() {
         marketShippable(o.delivery_status) ? (
           <RowActions>
             <RowAction icon={Truck} onClick={() => setShipping(o)} testId="market-ship">
-              发货
+              整单发货
             </RowAction>
-            <Link asChild fontSize="sm" colorPalette="brand" whiteSpace="nowrap" data-testid="market-ship-page">
-              <RouterLink to={shipPagePath(o)}>发货页</RouterLink>
+            <Link
+              asChild
+              fontSize="sm"
+              colorPalette="brand"
+              whiteSpace="nowrap"
+              title="打开发货页：核对收货人与商品，可只选部分商品分批发货"
+              data-testid="market-ship-page"
+            >
+              <RouterLink to={shipPagePath(o)}>选商品发货</RouterLink>
             </Link>
           </RowActions>
         ) : (
@@ -113,7 +120,7 @@ export default function MarketListPage() {
   return (
     <ListPage
       title="第三方平台发货"
-      description="第三方平台推送的已支付订单：按平台订单发货，平台签收后更新状态"
+      description="第三方平台推送的已支付订单：「整单发货」在弹窗里填一个物流单号发出全部商品；「选商品发货」打开发货页，可只发其中几件"
       testId="market-page"
       actions={
         <Button asChild size="sm" variant="outline" data-testid="market-links">

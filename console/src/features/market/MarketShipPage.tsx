@@ -89,7 +89,7 @@ export default function MarketShipPage() {
   const address = [order.province, order.city, order.area, order.address].filter(Boolean).join(' ');
   const receiver = `${order.username} ${order.phone} ${address}`;
   const copy = async () => {
-    if (await copyText(receiver)) notify.success(messages.success.copiedText);
+    if (await copyText(receiver)) notify.success(messages.success.copied);
     else notify.error(messages.success.copyFailed);
   };
   const shippable = marketShippable(order.delivery_status);

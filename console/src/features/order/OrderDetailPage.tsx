@@ -2,7 +2,7 @@ import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { api, formatRemaining, messages, type Order, orderActionsShown } from '@toy/shared';
 import { Ban, MessageSquareText, RotateCcw, Truck } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { yuan } from '../../components/columns';
 import { Fact } from '../../components/Fact';
@@ -18,7 +18,16 @@ const RetrievalDetailPage = lazy(() => import('../pickup/RetrievalDetailPage'));
 /** /order/detail?id&type: a normal order (type 2, id = order_sn) here, a retrieval order (type 1) on its own page. */
 export default function OrderDetailRoute() {
   const [search] = useSearchParams();
-  const id = search.get('id') ?? '';
+  const id = (search.get('id') ?? '').trim();
+  if (!id)
+    return (
+      <Stack gap="3" p="6" align="flex-start" data-testid="order-detail-missing">
+        <Text color="fg.muted">{messages.order.detailIdMissing}</Text>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={search.get('type') === '1' ? '/order/sendList' : '/order/boxList'}>返回订单列表</RouterLink>
+        </Button>
+      </Stack>
+    );
   if (search.get('type') === '1')
     return (
       <Suspense>
@@ -94,7 +103,7 @@ function OrderDetail({ sn }: { sn: string }) {
                     void ask(
                       {
                         message: messages.order.refundConfirm(o.received_price.toFixed(2)),
-                        cancelled: messages.cancelled.operation,
+                        cancelled: messages.cancelled.plain,
                       },
                       () => refund.trigger({ order_id: o.id, refund_amount: o.received_price }),
                     )
@@ -111,7 +120,7 @@ function OrderDetail({ sn }: { sn: string }) {
                   data-testid="order-detail-close"
                   onClick={() =>
                     void ask(
-                      { message: messages.order.closeConfirm, cancelled: messages.cancelled.operation, danger: true },
+                      { message: messages.order.closeConfirm, cancelled: messages.cancelled.plain, danger: true },
                       () => close.trigger({ order_id: o.id }),
                     )
                   }

@@ -68,7 +68,7 @@ function ShipForm({ order }: { order: Order }) {
   });
   const receiver = `${order.username} ${order.phone} ${fullAddress(order)}`;
   const copy = async () => {
-    if (await copyText(receiver)) notify.success(messages.success.copiedText);
+    if (await copyText(receiver)) notify.success(messages.success.copied);
     else notify.error(messages.success.copyFailed);
   };
   const toggle = (id: number) =>

@@ -1,4 +1,4 @@
-import { HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { api, canShip, DELIVERY_FILTER, DEPOSIT_STATES, freightText, ORDER_KINDS, type PickupOrder } from '@toy/shared';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
@@ -36,8 +36,10 @@ const SELECTS: SelectFilter[] = [
 export default function PickupListPage() {
   const page = useBrandListPage(api.pickup.list);
   const { params } = page;
+  /** Opened from the dashboard's 待发货提货: only the rows that figure counts. */
+  const toShip = (params as { to_ship?: number }).to_ship === 1;
   const navigate = useNavigate();
-  const [shipping, setShipping] = useState<string | null>(null);
+  const [shipping, setShipping] = useState<PickupOrder | null>(null);
 
   const columns: Column<PickupOrder>[] = [
     {
@@ -108,7 +110,7 @@ export default function PickupListPage() {
             查看详情
           </RowAction>
           {canShip(p.delivery_status) && (
-            <RowAction icon={Truck} onClick={() => setShipping(p.order_sn)} testId="pickup-ship">
+            <RowAction icon={Truck} onClick={() => setShipping(p)} testId="pickup-ship">
               发货
             </RowAction>
           )}
@@ -131,14 +133,32 @@ export default function PickupListPage() {
         </OrderFilterBar>
       }
     >
-      <HStack justify="space-between" mb="3">
+      <HStack justify="space-between" mb="3" wrap="wrap">
         <Text fontSize="sm" color="fg.muted" data-testid="pickup-total">
           共 {page.read.data?.pagination.total_rows ?? 0} 条
         </Text>
+        {toShip && (
+          <HStack gap="2" fontSize="sm" data-testid="pickup-to-ship">
+            <Text color="orange.700">仅显示待发货的提货单（未发货与部分发货），与首页待办一致</Text>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => page.setFilters({ to_ship: 0 } as never)}
+              data-testid="pickup-to-ship-clear"
+            >
+              查看全部
+            </Button>
+          </HStack>
+        )}
       </HStack>
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(p) => p.id} rowTestId="pickup-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
-      <ShipDialog orderSn={shipping} invalidates={[api.pickup.list]} onClose={() => setShipping(null)} />
+      <ShipDialog
+        orderSn={shipping?.order_sn ?? null}
+        receiver={shipping ? `${shipping.username} ${shipping.phone}` : undefined}
+        invalidates={[api.pickup.list]}
+        onClose={() => setShipping(null)}
+      />
     </ListPage>
   );
 }

@@ -54,7 +54,7 @@ export default function RetrievalShipPage({ id }: { id: string }) {
   const toggle = (gid: number, on: boolean) =>
     setSelected((s) => (on ? [...new Set([...s, gid])] : s.filter((x) => x !== gid)));
   const copy = async () => {
-    if (await copyText(fullAddress(info))) notify.success(messages.success.copiedText);
+    if (await copyText(fullAddress(info))) notify.success(messages.success.copied);
     else notify.error(messages.success.copyFailed);
   };
 

@@ -7,11 +7,14 @@ const IDS = { dialog: 'ship-dialog', save: 'ship-save', company: 'ship-company',
 /** The ship dialog of the pickup and stored-order lists: `route` (pickup.ship or deposit.ship) for `orderSn`. */
 export function ShipDialog({
   orderSn,
+  receiver,
   route = api.pickup.ship,
   invalidates,
   onClose,
 }: {
   orderSn: string | null;
+  /** Who receives it (name and phone), named beside the order number. */
+  receiver?: string;
   route?: typeof api.pickup.ship | typeof api.deposit.ship;
   invalidates: readonly RouteDef[];
   onClose: () => void;
@@ -22,6 +25,7 @@ export function ShipDialog({
       open={orderSn !== null}
       onClose={onClose}
       onShip={(v) => ship.run({ order_sn: orderSn ?? '', ...v })}
+      caption={orderSn ? `订单号 ${orderSn}${receiver ? ` · 收货人 ${receiver}` : ''}` : undefined}
       submitLabel="确定"
       ids={IDS}
     />

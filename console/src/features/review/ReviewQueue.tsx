@@ -120,7 +120,7 @@ export function useReviewDecision<I extends { id: number }, D extends RouteDef &
   const approve = async (item: I) => {
     if (await confirm({ message: options.confirmMessage(item), confirmText: '通过' }))
       await decide.trigger({ id: item.id, status: 1, reason: '' } as RouteInput<D>);
-    else notify.info(messages.cancelled.operation);
+    else notify.info(messages.cancelled.plain);
   };
   return { approve, rejecting, setRejecting, form, reject: decide.run, dialog };
 }

@@ -97,7 +97,7 @@ export function ToyReviewTab({ status, initialKind = 'toy' }: { status: number; 
   const approve = async (item: Item) => {
     if (await confirm({ message: messages.toy.approveConfirm, confirmText: '通过' }))
       await decide.trigger({ id: item.id, status: 1, remark: '' });
-    else notify.info(messages.cancelled.operation);
+    else notify.info(messages.cancelled.plain);
   };
 
   return (

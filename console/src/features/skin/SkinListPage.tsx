@@ -36,7 +36,7 @@ export default function SkinListPage() {
 
   const toggle = (s: Skin) => {
     const listing = s.status === 1;
-    void ask({ message: listing ? m.listConfirm : m.delistConfirm, cancelled: messages.cancelled.operation }, () =>
+    void ask({ message: listing ? m.listConfirm : m.delistConfirm, cancelled: messages.cancelled.plain }, () =>
       setStatus.trigger({ id: s.id, status: listing ? 0 : 1 }),
     );
   };

@@ -37,7 +37,7 @@ export default function SubscriptionListPage() {
     success: (out) => (out.status === 1 ? messages.success.approved : messages.success.rejected),
   });
   const act = (s: Subscription, to: 1 | 2) =>
-    ask({ message: to === 1 ? m.approveConfirm : m.rejectConfirm, cancelled: messages.cancelled.operation }, () =>
+    ask({ message: to === 1 ? m.approveConfirm : m.rejectConfirm, cancelled: messages.cancelled.plain }, () =>
       review.trigger({ id: s.id, status: to }),
     );
 
