@@ -7,6 +7,8 @@ import { scaled } from '../scripts/patience.mjs';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // TEST_STORAGE=s3: every file stores its files in an S3-protocol server started for the run.
+    globalSetup: ['test/global-s3.ts'],
     // Two files at a time, one per core: each file has its own app and database (PGlite in memory, or
     // a PostgreSQL database of its own), so files cannot see each other's rows.
     maxWorkers: 2,

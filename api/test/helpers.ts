@@ -14,21 +14,30 @@ import pg from 'pg';
 import { buildApp, type Config } from '../src/app.js';
 import { brands, userBrands, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
+import { testStorage } from './s3.js';
 
 export const PASSWORD = 'demo1234';
 
 /**
  * An app for one test file: in-memory PGlite (or the database of DATABASE_URL, so the same suite
- * runs against PostgreSQL), temp uploads, the demo seed applied.
+ * runs against PostgreSQL), temp uploads (or, with TEST_STORAGE=s3, a bucket of the run's S3
+ * server), the demo seed applied.
  */
-export async function makeApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function makeApp(
+  overrides: Partial<Config> = {},
+  shared?: Parameters<typeof buildApp>[1],
+): Promise<FastifyInstance> {
   if (process.env.DATABASE_URL) fileDatabase ??= freshDatabase(process.env.DATABASE_URL);
-  const app = await buildApp({
-    logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
-    databaseUrl: fileDatabase ? await fileDatabase : undefined,
-    seed: true,
-    ...overrides,
-  });
+  const app = await buildApp(
+    {
+      logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
+      databaseUrl: fileDatabase ? await fileDatabase : undefined,
+      storage: testStorage(),
+      seed: true,
+      ...overrides,
+    },
+    shared,
+  );
   return app;
 }
 
