@@ -45,6 +45,8 @@ export class S3Store implements FileStore {
           : undefined,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A store that does not answer fails the request instead of holding it (idle socket: 60 s).
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
     });
   }
 
