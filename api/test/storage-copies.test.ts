@@ -3,7 +3,7 @@
 // an export and a waybill PDF made by one are served by the other, and what a stopped copy left
 // behind is swept by age. The configuration of the store is read from the environment.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { api } from '@toy/shared';
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { cleanup, JOB_DEFAULTS } from '../src/features/job/runner.js';
+import { LocalStore } from '../src/storage/local.js';
 import { demo, draw, player, publishMachine } from './draw-helpers.js';
 import { png } from './files.js';
 import { download, sheetRows, uploadAs } from './goods-helpers.js';
@@ -149,5 +150,27 @@ describe('STORAGE configuration', () => {
     });
     expect(() => loadConfig({ ...env, S3_BUCKET: undefined })).toThrow(/S3_BUCKET: required with STORAGE=s3/);
     expect(() => loadConfig({ ...env, S3_SECRET_KEY: undefined })).toThrow(/set both or neither/);
+  });
+});
+
+describe('the local store', () => {
+  it('lists by prefix without its scratch files, and keeps every key inside its directory', async () => {
+    const store = new LocalStore(path.join(dirs[0]!, 'local'));
+    await mkdir(store.scratch, { recursive: true });
+    await writeFile(path.join(store.scratch, 'partial'), 'x');
+    for (const key of ['exports/a/1.xlsx', 'exports/b/2.xlsx', 'exportsx/3.xlsx', 'seed/bb/x.png'])
+      await store.put(key, Buffer.from(key));
+    const keys = async (prefix: string) => {
+      const out: string[] = [];
+      for await (const o of store.list(prefix)) out.push(o.key);
+      return out.sort();
+    };
+    expect(await keys('exports/')).toEqual(['exports/a/1.xlsx', 'exports/b/2.xlsx']);
+    expect(await keys('seed/bb/')).toEqual(['seed/bb/x.png']);
+    expect(await keys('')).not.toContain('.tmp/partial');
+    expect((await store.read('exports/b/2.xlsx')).toString()).toBe('exports/b/2.xlsx');
+    expect(() => store.fileOf('../outside')).toThrow(/bad storage key/);
+    await store.delete(['exports/a/1.xlsx', 'exports/none.xlsx']);
+    expect(await keys('exports/')).toEqual(['exports/b/2.xlsx']);
   });
 });
