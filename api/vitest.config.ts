@@ -7,8 +7,9 @@ import { scaled } from '../scripts/patience.mjs';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Migrate and seed once; each file copies the result (test/global-setup.ts).
-    globalSetup: ['test/global-setup.ts'],
+    // Migrate and seed once; each file copies the result (test/global-setup.ts). TEST_STORAGE=s3:
+    // every file stores its files in an S3-protocol server started for the run (test/global-s3.ts).
+    globalSetup: ['test/global-setup.ts', 'test/global-s3.ts'],
     // A worker imports the app once for all its files instead of once per file; each file still
     // builds its own app and database (setup.ts resets what is one per file).
     isolate: false,

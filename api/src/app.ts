@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -69,8 +66,10 @@ import roleCheck from './http/role-check.js';
 import session from './http/session.js';
 import signCheck from './http/sign-check.js';
 import tenancy from './http/tenancy.js';
-import type { StorageDirs } from './http/types.js';
 import { seed } from './seed/index.js';
+import { restoreSnapshotFiles } from './storage/snapshot-files.js';
+import { openStore } from './storage/open.js';
+import type { FileStore } from './storage/store.js';
 
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
@@ -84,37 +83,35 @@ const validator: FastifySchemaCompiler<z.ZodType> = (route) => {
   return (data) => (findNul(data) ? { error: httpError(400, messages.guard.nulText) } : validate(data ?? undefined));
 };
 
-async function storageDirs(config: Config): Promise<{ dirs: StorageDirs; temporary: boolean }> {
-  const root = config.dataDir
-    ? path.join(config.dataDir, 'uploads')
-    : await mkdtemp(path.join(os.tmpdir(), 'toy-api-uploads-'));
-  // A snapshot's files go into a store that has none yet (its database is a copy of the snapshot's).
-  if (config.snapshot && !existsSync(path.join(root, 'seed')))
-    cpSync(path.join(config.snapshot.dir, 'uploads'), root, { recursive: true });
-  const dirs = { root, tmp: path.join(root, '.tmp'), thumbs: path.join(root, '.thumbs') };
-  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
-  return { dirs, temporary: !config.dataDir };
-}
-
 /**
  * The API, ready to listen or to `inject`: opens the database (PGlite, or PostgreSQL with
- * `databaseUrl`), applies migrations (and the demo seed when `seed`), registers the plugins in
- * order and every declared route.
+ * `databaseUrl`) and the file store, applies migrations (and the demo seed when `seed`), registers
+ * the plugins in order and every declared route. `shared.database`: a database another app opened
+ * (a second API copy in one test process); it stays open when this app closes.
  */
-export async function buildApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  overrides: Partial<Config> = {},
+  shared: { database?: Database } = {},
+): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    dump: config.snapshot && path.join(config.snapshot.dir, 'pglite.tar'),
-  });
+  const database =
+    shared.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      dump: config.snapshot && path.join(config.snapshot.dir, 'pglite.tar'),
+    }));
+  const closeDatabase = () => (shared.database ? Promise.resolve() : database.close());
   let app: FastifyInstance | undefined;
+  let storage: Awaited<ReturnType<typeof openStore>> | undefined;
   try {
-    const storage = await storageDirs(config);
+    storage = await openStore(config.storage, config.dataDir);
+    const opened = storage;
+    if (config.snapshot) await restoreSnapshotFiles(config.snapshot.dir, opened.store);
     // A copy of a snapshot is migrated and seeded already.
     if (!database.restored && !config.snapshot?.postgresReady) {
       await runMigrations(database);
-      if (config.seed) await seed(database.db, storage.dirs);
+      if (config.seed) await seed(database.db, opened.store);
     }
     app = Fastify({
       logger: { level: config.logLevel },
@@ -123,20 +120,21 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
       genReqId: () => randomUUID(),
     });
     app.addHook('onClose', async () => {
-      await database.close();
-      if (storage.temporary) await rm(storage.dirs.root, { recursive: true, force: true });
+      await closeDatabase();
+      await opened.dispose();
     });
-    await configure(app, config, database, storage.dirs);
+    await configure(app, config, database, opened.store);
     await app.ready();
     return app;
   } catch (error) {
-    await (app ? app.close() : database.close()).catch(() => undefined);
+    if (app) await app.close().catch(() => undefined);
+    else await Promise.all([closeDatabase(), storage?.dispose()]).catch(() => undefined);
     throw error;
   }
 }
 
 /** Compilers, decorations, the plugins in their order, then every feature's routes. */
-async function configure(app: FastifyInstance, config: Config, database: Database, storage: StorageDirs) {
+async function configure(app: FastifyInstance, config: Config, database: Database, storage: FileStore) {
   // Declared calls speak JSON (and the upload, multipart); anything else answers 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validator);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_APP_SECRET, ORDER_TIMES } from '@toy/shared';
 import { z } from 'zod';
+import type { StorageSettings } from './storage/store.js';
 
 /** The workspace root (the folder holding pnpm-workspace.yaml), where `.data/` lives by default. */
 export function repoRoot(): string {
@@ -53,6 +54,13 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(LOGIN_LIMITS.windowMinutes),
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(LOGIN_LIMITS.perAccount),
   LOGIN_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(LOGIN_LIMITS.perAddress),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'false', 'true']).default('0'),
 });
 
 /** Fastify's `trustProxy`: none, all, the proxies' addresses, or a function of an address and its hop. */
@@ -76,6 +84,28 @@ function trustProxyOf(value: string | undefined): TrustProxy {
     .filter(Boolean);
 }
 
+/**
+ * `STORAGE=s3`: every file in the S3-compatible bucket `S3_BUCKET` (at `S3_ENDPOINT`, or AWS S3
+ * of `S3_REGION`); keys as a pair or neither (the SDK's credential chain). Else the local directory.
+ */
+function storageOf(e: z.infer<typeof envSchema>): StorageSettings {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  const problems = [
+    !e.S3_BUCKET && 'S3_BUCKET: required with STORAGE=s3',
+    !e.S3_ACCESS_KEY !== !e.S3_SECRET_KEY && 'S3_ACCESS_KEY, S3_SECRET_KEY: set both or neither',
+  ].filter(Boolean);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET!,
+    accessKey: e.S3_ACCESS_KEY,
+    secretKey: e.S3_SECRET_KEY,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 /** The times of an order's life (shared ORDER_TIMES by default; shorter ones make a quick demo). */
 export interface OrderTimes {
   payMinutes: number;
@@ -92,6 +122,8 @@ export interface Config {
   /** Persistent data directory; undefined (or `memory`) gives an in-memory PGlite and temp uploads. */
   dataDir: string | undefined;
   memory: boolean;
+  /** Where files are stored: the local directory (DATA_DIR/uploads) or an S3-compatible bucket. */
+  storage: StorageSettings;
   /** PostgreSQL instead of PGlite when set. */
   databaseUrl: string | undefined;
   appSecret: string;
@@ -206,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot(), '.data')),
     memory: false,
+    storage: storageOf(e),
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     corsOrigins: corsOriginsOf(publicUrl, e.CONSOLE_ORIGINS, e.CONSOLE_HOST ?? e.HOST, e.CONSOLE_PORT),
@@ -246,6 +279,7 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     publicUrl,
     dataDir: overrides.memory ? undefined : overrides.dataDir,
     memory: overrides.memory ?? overrides.dataDir === undefined,
+    storage: overrides.storage ?? { kind: 'local' },
     databaseUrl: overrides.databaseUrl,
     appSecret: overrides.appSecret ?? DEV_APP_SECRET,
     corsOrigins: overrides.corsOrigins ?? corsOriginsOf(publicUrl, undefined, host),

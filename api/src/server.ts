@@ -22,7 +22,9 @@ try {
   process.exit(1);
 }
 const store = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+const files =
+  config.storage.kind === 's3' ? `files in S3 bucket ${config.storage.bucket}` : 'files in DATA_DIR/uploads';
 app.log.info(
-  `API on ${config.publicUrl} (docs ${config.publicUrl}/docs, ${store}, demo data ${config.seed ? 'on' : 'off'})`,
+  `API on ${config.publicUrl} (docs ${config.publicUrl}/docs, ${store}, ${files}, demo data ${config.seed ? 'on' : 'off'})`,
 );
 app.log.info(`pages of these origins may call the API (CONSOLE_ORIGINS): ${config.corsOrigins.join(', ')}`);

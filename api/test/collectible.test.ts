@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { api, messages } from '@toy/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -142,7 +140,7 @@ describe('creating collectibles: the mint records each file’s sha256', () => {
     });
     expect(res.statusCode).toBe(200);
     const { info } = (await call(app, api.collectible.detail, { id: res.body.data.id }, { token: brand })).body.data;
-    const stored = await readFile(path.join(app.storage.root, file));
+    const stored = await app.storage.read(file);
     expect(info).toMatchObject({
       title: '星河',
       type: 1,

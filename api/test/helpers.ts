@@ -15,28 +15,38 @@ import { buildApp, type Config } from '../src/app.js';
 import { brands, userBrands, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { databaseUrl, onServer } from './global-setup.js';
+import { testStorage } from './s3.js';
 
 export const PASSWORD = 'demo1234';
 
 /**
+/**
  * An app for one test file: a copy of the run's snapshot (global-setup.ts) — in-memory PGlite, or
  * on PostgreSQL (DATABASE_URL) a database of the file's own made from the snapshot's template —
- * with temp uploads holding the seed's files.
+ * with temp uploads holding the seed's files (or, with TEST_STORAGE=s3, a bucket of the run's S3
+ * server). `shared.database`: a second app on the first one's database.
  */
-export async function makeApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function makeApp(
+  overrides: Partial<Config> = {},
+  shared?: Parameters<typeof buildApp>[1],
+): Promise<FastifyInstance> {
   const snapshot = inject('snapshot');
   if (process.env.DATABASE_URL) fileDatabase ??= copyDatabase(process.env.DATABASE_URL, snapshot.template);
-  const app = await buildApp({
-    logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
-    databaseUrl: fileDatabase ? await fileDatabase : undefined,
-    seed: true,
-    // PGlite: `seed: false` is an empty database; PostgreSQL: the file's database is the copy.
-    snapshot:
-      overrides.seed === false && !fileDatabase
-        ? undefined
-        : { dir: snapshot.dir, postgresReady: Boolean(fileDatabase) },
-    ...overrides,
-  });
+  const app = await buildApp(
+    {
+      logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
+      databaseUrl: fileDatabase ? await fileDatabase : undefined,
+      storage: testStorage(),
+      seed: true,
+      // PGlite: `seed: false` is an empty database; PostgreSQL: the file's database is the copy.
+      snapshot:
+        overrides.seed === false && !fileDatabase
+          ? undefined
+          : { dir: snapshot.dir, postgresReady: Boolean(fileDatabase) },
+      ...overrides,
+    },
+    shared,
+  );
   return app;
 }
 

@@ -39,7 +39,7 @@ function put(fields: { token?: string; key?: string; file?: Buffer; name?: strin
 }
 
 async function expectNothingLeft(key?: string) {
-  expect(await readdir(app.storage.tmp)).toEqual([]);
+  expect(await readdir(app.storage.scratch)).toEqual([]);
   if (key) expect((await app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
 }
 

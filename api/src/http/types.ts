@@ -2,6 +2,7 @@ import type { Role, RouteDef } from '@toy/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { ReadCache } from '../db/read-cache.js';
+import type { FileStore } from '../storage/store.js';
 
 /** The signed-in merchant, as the session plugin attaches it to a request. */
 export interface AuthUser {
@@ -16,13 +17,6 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
-/** Where uploaded files live: `root/<key>`, partial uploads in `tmp`, thumbnails in `thumbs`. */
-export interface StorageDirs {
-  root: string;
-  tmp: string;
-  thumbs: string;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The shared declaration a route was registered from (access, perId, signed). */
@@ -33,7 +27,8 @@ declare module 'fastify' {
     /** Read cache (on for PGlite, off for PostgreSQL): see db/read-cache.ts. */
     cache: ReadCache;
     appConfig: Config;
-    storage: StorageDirs;
+    /** Every file: the local directory or an S3 bucket (storage/store.ts). */
+    storage: FileStore;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { uploads } from '../db/schema.js';
-import type { StorageDirs } from '../http/types.js';
+import type { FileStore } from '../storage/store.js';
 
 /** Generated demo pictures for blind-box records: figures, banners, box cards, packs and details. */
 
@@ -107,15 +105,13 @@ function svgOf(p: PictureSpec): string {
 }
 
 /** Render and store each picture once (file and uploads row); later runs skip existing ones. */
-export async function ensurePictures(db: Db, storage: StorageDirs, specs: PictureSpec[]): Promise<void> {
+export async function ensurePictures(db: Db, storage: FileStore, specs: PictureSpec[]): Promise<void> {
   const existing = new Set(
     (await db.select({ key: uploads.key }).from(uploads).where(like(uploads.key, 'seed/bb/%'))).map((r) => r.key),
   );
-  const missing: PictureSpec[] = [];
-  for (const p of specs) {
-    const file = path.join(storage.root, p.key);
-    if (!existing.has(p.key) || !(await stat(file).catch(() => null))) missing.push(p);
-  }
+  const stored = new Set<string>();
+  for await (const o of storage.list('seed/bb/')) stored.add(o.key);
+  const missing = specs.filter((p) => !existing.has(p.key) || !stored.has(p.key));
   const rendered = await Promise.all(
     missing.map(async (p) => ({
       p,
@@ -125,9 +121,7 @@ export async function ensurePictures(db: Db, storage: StorageDirs, specs: Pictur
     })),
   );
   for (const { p, png } of rendered) {
-    const file = path.join(storage.root, p.key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, png);
+    await storage.put(p.key, png, 'image/png');
     const hash = createHash('sha256').update(png).digest('hex');
     await db
       .insert(uploads)

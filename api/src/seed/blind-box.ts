@@ -14,7 +14,7 @@ import {
   users,
 } from '../db/schema.js';
 import { createTemplate } from '../features/review/routes.js';
-import type { StorageDirs } from '../http/types.js';
+import type { FileStore } from '../storage/store.js';
 import {
   SEED_BOX_MACHINE,
   SEED_CABINETS,
@@ -100,7 +100,7 @@ function stylesOf(r: SeedRecord, goodsIds: Map<string, { id: number; overseas: n
  * (approved ones with their templates), cabinet and box-machine settings for Molly 梦工厂 and
  * 潮玩小铺 (none for 星际萌宠), the overseas whitelist (Molly 梦工厂) and a few coupons.
  */
-export async function seedBlindBoxes(db: Db, storage: StorageDirs): Promise<void> {
+export async function seedBlindBoxes(db: Db, storage: FileStore): Promise<void> {
   await ensurePictures(db, storage, pictureSpecs());
   const titles = [
     ...new Set([...SEED_GOODS.map((g) => g.brand), ...SEED_RECORDS.flatMap((r) => [r.owner, r.goodsBrand])]),

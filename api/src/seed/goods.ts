@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { brands, gachaActivityGoods, gachaGoods, goods, uploads } from '../db/schema.js';
-import type { StorageDirs } from '../http/types.js';
+import type { FileStore } from '../storage/store.js';
 
 /**
  * Demo goods (idempotent: a row is inserted when its brand has no goods of that title yet).
@@ -50,14 +48,12 @@ export function goodsPicture(name: string, index: number): Promise<Buffer> {
 /** Pictures made in this process, by key: a second app (tests, restarts) reuses them. */
 const made = new Map<string, Promise<Buffer>>();
 
-async function ensureGoodsPicture(db: Db, storage: StorageDirs, key: string, name: string, index: number) {
-  const file = path.join(storage.root, key);
+async function ensureGoodsPicture(db: Db, storage: FileStore, key: string, name: string, index: number) {
   const [row] = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key)).limit(1);
-  if (row && (await stat(file).catch(() => null))) return;
+  if (row && (await storage.head(key))) return;
   if (!made.has(key)) made.set(key, goodsPicture(name, index));
   const png = await made.get(key)!;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, png);
+  await storage.put(key, png, 'image/png');
   const hash = createHash('sha256').update(png).digest('hex');
   await db
     .insert(uploads)
@@ -160,7 +156,7 @@ const fen = (yuan: number) => Math.round(yuan * 100);
 /** The title without its brand word, as the picture's caption. */
 const pictureName = (title: string) => (title.split(' ').slice(1).join(' ') || title).slice(0, 9);
 
-export async function seedGoods(db: Db, storage: StorageDirs): Promise<void> {
+export async function seedGoods(db: Db, storage: FileStore): Promise<void> {
   let index = 0;
   for (const [brandTitle, list] of Object.entries(GOODS)) {
     const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.title, brandTitle)).limit(1);

@@ -12,8 +12,8 @@ import {
   users,
   warehouses,
 } from '../db/schema.js';
-import type { StorageDirs } from '../http/types.js';
 import { hashPassword } from '../lib/password.js';
+import type { FileStore } from '../storage/store.js';
 import { seedBlindBoxes } from './blind-box.js';
 import {
   DEMO_DEPOSIT_FREIGHT,
@@ -68,7 +68,7 @@ async function seedErpAccount(db: Db, passwordHash: string): Promise<void> {
  * The demo data, idempotent: safe at every start. Brands upsert by title, users by email (a demo
  * user's changed password is kept), links and settings are inserted when missing.
  */
-export async function seed(db: Db, storage: StorageDirs): Promise<void> {
+export async function seed(db: Db, storage: FileStore): Promise<void> {
   const pictures = SHOWCASE_BRANDS.map(([title, latin], i) => ({ title, latin, key: `seed/brand-${pad(i + 1)}.png` }));
   for (const [i, p] of pictures.entries()) await ensurePicture(db, storage, p.key, p.latin, i);
   const demoBrands = DEMO_USERS.flatMap((u) => u.brands);

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { uploads } from '../db/schema.js';
-import type { StorageDirs } from '../http/types.js';
+import type { FileStore } from '../storage/store.js';
 
 const PALETTES: [string, string][] = [
   ['#8b6cff', '#ff7ab6'],
@@ -46,13 +44,11 @@ export function brandPicture(name: string, index: number): Promise<Buffer> {
 }
 
 /** Store a generated picture under `key` once (file and uploads row); later runs skip it. */
-export async function ensurePicture(db: Db, storage: StorageDirs, key: string, name: string, index: number) {
-  const file = path.join(storage.root, key);
+export async function ensurePicture(db: Db, storage: FileStore, key: string, name: string, index: number) {
   const [row] = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key)).limit(1);
-  if (row && (await stat(file).catch(() => null))) return;
+  if (row && (await storage.head(key))) return;
   const png = await brandPicture(name, index);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, png);
+  await storage.put(key, png, 'image/png');
   const hash = createHash('sha256').update(png).digest('hex');
   await db
     .insert(uploads)

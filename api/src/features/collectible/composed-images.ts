@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { composeImagesRules, fileUrl, firstFailure, IMAGE_UPLOAD_KINDS, messages, type UploadKind } from '@toy/shared';
 import sharp from 'sharp';
@@ -8,10 +8,10 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
-import type { StorageDirs } from '../../http/types.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf } from '../../lib/urls.js';
 import { StoredZipWriter } from '../../lib/zip.js';
+import type { FileStore } from '../../storage/store.js';
 import { EXPORT_PREFIX } from '../job/files.js';
 import { type JobContext, type JobResult, registerJobKind } from '../job/runner.js';
 import { type PictureUser, usableUploads } from '../upload/pictures.js';
@@ -61,7 +61,7 @@ export const coordOf = (pick: number[]) => pick.map((i) => i + 1).join('-');
 export async function checkComposeImages(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   user: PictureUser,
   groups: string[][],
 ): Promise<string[][]> {
@@ -75,7 +75,7 @@ export async function checkComposeImages(
   const keys = groups.map((g) => g.map((v) => (v ? usable.get(v)!.key : '')));
   const sizes = new Set<string>();
   for (const key of new Set(keys.flat().filter(Boolean))) {
-    const meta = await sharp(path.join(storage.root, key)).metadata();
+    const meta = await storage.withFile(key, (file) => sharp(file).metadata());
     sizes.add(`${meta.width}x${meta.height}`);
   }
   if (sizes.size > 1) throw httpError(400, m.sizeMismatch);
@@ -91,16 +91,12 @@ export const composedDir = (now = new Date()) =>
 /** Write `data` at `key` in storage and record it as an upload of `userId` (again on a retry: same key, same bytes). */
 async function storeUpload(
   db: Db,
-  storage: StorageDirs,
+  storage: FileStore,
   key: string,
   data: Buffer,
   meta: { kind: string; mime: string; width?: number; height?: number; userId: number | null; downloadName?: string },
 ) {
-  const file = path.join(storage.root, key);
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
+  await storage.put(key, data, meta.mime);
   await db
     .insert(uploads)
     .values({
@@ -133,13 +129,11 @@ export async function runComposeImages(ctx: JobContext): Promise<ComposeImagesRe
   const picks = combinations(p.groups.map((g) => g.length));
   await ctx.progress(0, picks.length);
   // Each layer's file read once; sharp decodes it for each composition.
-  const layers = await Promise.all(
-    p.groups.map((g) => Promise.all(g.map((key) => readFile(path.join(ctx.storage.root, key))))),
-  );
+  const layers = await Promise.all(p.groups.map((g) => Promise.all(g.map((key) => ctx.storage.read(key)))));
   const now = new Date();
   const zipKey = `${EXPORT_PREFIX}/${formatTime(now).slice(0, 7).replace('-', '')}/${randomUUID()}.zip`;
-  const zipFile = path.join(ctx.storage.root, zipKey);
-  await mkdir(path.dirname(zipFile), { recursive: true });
+  // The zip is made in this copy's scratch directory and stored when complete.
+  const zipFile = path.join(ctx.storage.scratch, `zip-${randomUUID()}.zip`);
   const zip = await StoredZipWriter.create(zipFile);
   const items: ComposeImagesResult['items'] = [];
   try {
@@ -166,6 +160,7 @@ export async function runComposeImages(ctx: JobContext): Promise<ComposeImagesRe
     const size = await zip.close();
     const name = zipName(now);
     const hash = await sha256File(zipFile);
+    await ctx.storage.putFile(zipKey, zipFile, 'application/zip');
     await ctx.db
       .insert(uploads)
       .values({

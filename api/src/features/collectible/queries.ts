@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   COLLECTIBLE_FILE_TYPES,
@@ -16,6 +14,7 @@ import { albums, brands, collectibleItems, collectibles } from '../../db/schema.
 import { notFound } from '../../http/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf, picUrl } from '../../lib/urls.js';
+import type { FileStore } from '../../storage/store.js';
 import { containing } from '../goods/queries.js';
 import { issuedByItem, stockOf } from './holdings.js';
 
@@ -28,10 +27,12 @@ const THUMB_WIDTH = 300;
 const thumb = (config: Config, key: string) =>
   /^https?:\/\//i.test(key) ? key : fileUrl(fileBaseOf(config), key, THUMB_WIDTH);
 
-/** sha256 hex of a stored upload's bytes, read from the storage root. */
-export async function sha256OfStored(root: string, key: string): Promise<string> {
+/** sha256 hex of a stored upload's bytes, read from the store; throws when it is absent. */
+export async function sha256OfStored(storage: FileStore, key: string): Promise<string> {
+  const body = await storage.get(key);
+  if (!body) throw new Error(`no stored file ${key}`);
   const hash = createHash('sha256');
-  await pipeline(createReadStream(path.join(root, key)), hash);
+  await pipeline(body, hash);
   return hash.digest('hex');
 }
 

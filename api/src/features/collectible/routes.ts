@@ -59,7 +59,7 @@ const collectibleRoutes: FastifyPluginAsync = async (app) => {
             .where(and(eq(albums.id, body.catalog_id), eq(albums.ipId, body.ip_id)));
           if (!album) throw httpError(404, messages.album.notFound);
         }
-        const checked = await checkUploads(tx, config, storage.root, request.user!, body);
+        const checked = await checkUploads(tx, config, storage, request.user!, body);
         const [row] = await tx
           .insert(collectibles)
           .values({

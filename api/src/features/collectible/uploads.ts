@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { httpError } from '../../http/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
+import type { FileStore } from '../../storage/store.js';
 import { type PictureUser, usableUploads } from '../upload/pictures.js';
 import { sha256OfStored } from './queries.js';
 
@@ -38,7 +39,7 @@ const isImage = (kind: string) => IMAGE_UPLOAD_KINDS.includes(kind as UploadKind
 export async function checkUploads(
   tx: Tx,
   config: Config,
-  root: string,
+  storage: FileStore,
   user: PictureUser,
   body: CollectibleCreate,
 ): Promise<CheckedUploads> {
@@ -61,7 +62,7 @@ export async function checkUploads(
     files.push({
       key,
       fileType: model ? COLLECTIBLE_FILE_TYPES.model : COLLECTIBLE_FILE_TYPES.image,
-      hash: await sha256OfStored(root, key).catch(() => {
+      hash: await sha256OfStored(storage, key).catch(() => {
         throw httpError(400, messages.upload.pictureMissing);
       }),
     });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { countryText, fileUrl, messages } from '@toy/shared';
 import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -17,11 +17,11 @@ import {
   warehouses,
 } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
-import type { StorageDirs } from '../../http/types.js';
 import { verifyPassword } from '../../lib/password.js';
 import { randomToken } from '../../lib/seal.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf } from '../../lib/urls.js';
+import type { FileStore } from '../../storage/store.js';
 import { EXPORT_PREFIX } from '../job/files.js';
 import { type LabelData, writeWaybillPdf } from './label.js';
 
@@ -155,7 +155,7 @@ export async function shipmentsOf(db: Db, account: ErpAccount, numbers: string[]
 export async function writeWaybills(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   shipments: Shipment[],
   copies: number,
   record: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], url: string) => Promise<void>,
@@ -166,12 +166,17 @@ export async function writeWaybills(
   );
   const month = printedAt.slice(0, 7).replace('-', '');
   const key = `${EXPORT_PREFIX}/${month}/waybill-${randomUUID()}.pdf`;
-  const file = path.join(storage.root, key);
-  await mkdir(path.dirname(file), { recursive: true });
+  const file = path.join(storage.scratch, `waybill-${randomUUID()}.pdf`);
+  let bytes: Buffer;
   try {
     await writeWaybillPdf(file, labels, config);
-    const bytes = await readFile(file);
-    const url = fileUrl(fileBaseOf(config), key);
+    bytes = await readFile(file);
+    await storage.put(key, bytes, 'application/pdf');
+  } finally {
+    await rm(file, { force: true });
+  }
+  const url = fileUrl(fileBaseOf(config), key);
+  try {
     await db.transaction(async (tx) => {
       await tx.insert(uploads).values({
         key,
@@ -183,9 +188,9 @@ export async function writeWaybills(
       });
       await record(tx, url);
     });
-    return url;
   } catch (error) {
-    await rm(file, { force: true });
+    await storage.delete([key]).catch(() => undefined);
     throw error;
   }
+  return url;
 }

@@ -1,8 +1,8 @@
 import { jobTitle } from '@toy/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { StorageDirs } from '../../http/types.js';
 import type { Cell, XlsxWriter } from '../../lib/xlsx/writer.js';
+import type { FileStore } from '../../storage/store.js';
 import { writeExport } from '../job/files.js';
 import { type JobContext, registerJobKind } from '../job/runner.js';
 import { type ExportRecord, type GachaFilterValues, gachaIds, gachaRange } from './queries.js';
@@ -48,7 +48,7 @@ async function fillExport(
 }
 
 /** The export, written at once (a small selection). */
-export async function exportNow(db: Db, config: Config, storage: StorageDirs, userId: number, params: ExportParams) {
+export async function exportNow(db: Db, config: Config, storage: FileStore, userId: number, params: ExportParams) {
   const columns = EXPORT_COLUMNS;
   return writeExport(db, config, storage, { columns, userId, title: jobTitle(EXPORT_KIND) }, (writer) =>
     fillExport(db, config, params, writer, async () => undefined),
@@ -71,7 +71,7 @@ async function runExportJob(ctx: JobContext) {
 registerJobKind(EXPORT_KIND, runExportJob);
 
 /** The import template: the columns, one example row that imports as it is, and the 填写说明 sheet. */
-export function writeTemplate(db: Db, config: Config, storage: StorageDirs, userId: number) {
+export function writeTemplate(db: Db, config: Config, storage: FileStore, userId: number) {
   return writeExport(
     db,
     config,

@@ -5,9 +5,10 @@ import type { Config } from '../../config.js';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { gachaGoods, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
-import type { StorageDirs } from '../../http/types.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { readSheet, type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
+import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
+import { readStoredSheet } from '../../lib/xlsx/stored.js';
+import type { FileStore } from '../../storage/store.js';
 import { type AuditInput, auditMany } from '../audit/record.js';
 import { writeExport } from '../job/files.js';
 import { type PictureUser, pictureProblems } from '../upload/pictures.js';
@@ -55,7 +56,7 @@ const formatMb = (bytes: number) => `${+(bytes / 1024 / 1024).toFixed(1)}MB`;
 export async function readImportFile(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   request: FastifyRequest,
   url: string,
   limits = IMPORT_LIMITS,
@@ -67,7 +68,7 @@ export async function readImportFile(
   if (upload.size > limits.maxBytes) throw httpError(413, m.importTooLarge(formatMb(limits.maxBytes)));
   const cached = parsed.get(key);
   if (cached) return { rows: cached };
-  const read = await readSheet(`${storage.root}/${key}`, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
+  const read = await readStoredSheet(storage, key, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
   if (!read.ok) {
     request.log.info({ key, reason: read.reason, detail: read.detail }, 'spreadsheet refused');
     throw sheetRefusal(read) ?? httpError(400, read.reason === 'timeout' ? m.importTimeout : m.importUnreadable);
@@ -175,7 +176,7 @@ export async function planImport(
 export async function writeErrorReport(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   userId: number,
   errors: RowError[],
 ): Promise<string> {

@@ -1,15 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileUrl, UPLOAD_KINDS } from '@toy/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import type { StorageDirs } from '../../http/types.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf } from '../../lib/urls.js';
 import { type NotesSheet, type SheetColumn, XlsxWriter } from '../../lib/xlsx/writer.js';
+import type { FileStore } from '../../storage/store.js';
 
 /** Generated files (exports, error reports, templates) live under this key prefix, a day long. */
 export const EXPORT_PREFIX = 'exports';
@@ -27,13 +27,14 @@ export function exportFileName(title: string, at: Date = new Date()): string {
 }
 
 /**
- * Write a generated spreadsheet into storage: `fill` adds the rows to a streaming writer; the file
- * is then served like any upload (`/files/exports/…`, an unguessable key) until cleanup removes it.
+ * Write a generated spreadsheet into storage: `fill` adds the rows to a streaming writer (a file in
+ * this copy's scratch directory), and the finished file is stored and recorded; it is then served
+ * like any upload (`/files/exports/…`, an unguessable key) until cleanup removes it.
  */
 export async function writeExport(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   opts: { columns: SheetColumn[]; userId: number | null; sheetName?: string; notes?: NotesSheet; title: string },
   fill: (writer: XlsxWriter) => Promise<void>,
 ): Promise<{ key: string; url: string; rows: number; name: string }> {
@@ -41,18 +42,19 @@ export async function writeExport(
   const name = exportFileName(opts.title, now);
   const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
   const key = `${EXPORT_PREFIX}/${month}/${randomUUID()}.xlsx`;
-  const file = path.join(storage.root, key);
-  await mkdir(path.dirname(file), { recursive: true });
+  const file = path.join(storage.scratch, `export-${randomUUID()}.xlsx`);
   const writer = await XlsxWriter.create(file, opts.columns, opts.sheetName, opts.notes);
   try {
     await fill(writer);
     const size = await writer.close();
+    const hash = await sha256(file);
+    await storage.putFile(key, file, UPLOAD_KINDS.xlsx.mimes[0]);
     await db.insert(uploads).values({
       key,
       kind: 'xlsx',
       mime: UPLOAD_KINDS.xlsx.mimes[0],
       size,
-      hash: await sha256(file),
+      hash,
       userId: opts.userId,
       downloadName: name,
     });
@@ -60,6 +62,7 @@ export async function writeExport(
   } catch (error) {
     await writer.abort();
     await rm(file, { force: true });
+    await storage.delete([key]).catch(() => undefined);
     throw error;
   }
 }

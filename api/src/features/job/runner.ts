@@ -1,12 +1,11 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { messages } from '@toy/shared';
 import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
 import { jobs, uploads } from '../../db/schema.js';
-import type { StorageDirs } from '../../http/types.js';
+import { sweepScratch } from '../../storage/open.js';
+import type { FileStore } from '../../storage/store.js';
 import { EXPORT_PREFIX } from './files.js';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -14,7 +13,7 @@ export type JobRow = typeof jobs.$inferSelect;
 export interface JobContext {
   db: Db;
   config: Config;
-  storage: StorageDirs;
+  storage: FileStore;
   log: FastifyBaseLogger;
   job: JobRow;
   /** Stops when the API closes: check between batches and give up (the job is handed back). */
@@ -69,7 +68,7 @@ export class JobRunner {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly storage: StorageDirs,
+    private readonly storage: FileStore,
     private readonly log: FastifyBaseLogger,
     private readonly options = JOB_DEFAULTS,
   ) {}
@@ -204,14 +203,22 @@ export class JobRunner {
   }
 }
 
-/** Remove export files and their rows after a day, finished jobs after a week. */
-export async function cleanup(db: Db, storage: StorageDirs, options = JOB_DEFAULTS): Promise<number> {
-  const before = new Date(Date.now() - options.fileTtlHours * 3600_000);
+/**
+ * Remove export files and their rows after a day, finished jobs after a week. Files under the
+ * export prefix that no row names (a copy stopped between storing a file and recording it) go by
+ * the same age, as do the scratch files a stopped copy left. Answers how many files went.
+ */
+export async function cleanup(db: Db, storage: FileStore, options = JOB_DEFAULTS, now = Date.now()): Promise<number> {
+  const before = new Date(now - options.fileTtlHours * 3600_000);
   const old = await db
     .delete(uploads)
     .where(and(like(uploads.key, `${EXPORT_PREFIX}/%`), lt(uploads.createdAt, before)))
     .returning({ key: uploads.key });
-  for (const { key } of old) await rm(path.join(storage.root, key), { force: true });
-  await db.delete(jobs).where(lt(jobs.finishedAt, new Date(Date.now() - options.jobTtlDays * 86400_000)));
-  return old.length;
+  const stale: string[] = old.map((o) => o.key);
+  for await (const o of storage.list(`${EXPORT_PREFIX}/`)) if (o.modified < before) stale.push(o.key);
+  const files = [...new Set(stale)];
+  await storage.delete(files);
+  await sweepScratch(storage.scratch, undefined, now);
+  await db.delete(jobs).where(lt(jobs.finishedAt, new Date(now - options.jobTtlDays * 86400_000)));
+  return files.length;
 }

@@ -3,10 +3,10 @@ import { desc, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { marketOrders } from '../../db/schema.js';
-import type { StorageDirs } from '../../http/types.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
+import type { FileStore } from '../../storage/store.js';
 import { writeExport } from '../job/files.js';
 import { type JobContext, registerJobKind } from '../job/runner.js';
 import { linesOf, type MarketFilterValues, whereOf } from './queries.js';
@@ -82,7 +82,7 @@ async function fill(
 }
 
 /** A small selection, written at once. */
-export function exportNow(db: Db, config: Config, storage: StorageDirs, userId: number, params: MarketExportParams) {
+export function exportNow(db: Db, config: Config, storage: FileStore, userId: number, params: MarketExportParams) {
   return writeExport(
     db,
     config,

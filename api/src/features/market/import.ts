@@ -5,10 +5,11 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { marketOrders, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
-import type { StorageDirs } from '../../http/types.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { readSheet, type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
+import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
+import { readStoredSheet } from '../../lib/xlsx/stored.js';
 import type { SheetColumn } from '../../lib/xlsx/writer.js';
+import type { FileStore } from '../../storage/store.js';
 import { writeExport } from '../job/files.js';
 import type { MarketOrderRow } from './queries.js';
 import { refusalOf, shipLocked } from './ship.js';
@@ -45,7 +46,7 @@ const cell = (v: SheetValue | undefined) => (v === null || v === undefined ? '' 
 export async function readShippingSheet(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   request: FastifyRequest,
   fileUrl: string,
 ): Promise<{ header: string[]; rows: SheetRow[] }> {
@@ -55,7 +56,7 @@ export async function readShippingSheet(
   if (upload.kind !== 'xlsx') throw httpError(415, messages.upload.unsupported);
   if (upload.size > LIMITS.xlsxMaxBytes) throw httpError(413, messages.common.bodyTooLarge);
   const limits = MARKET_IMPORT_LIMITS;
-  const read = await readSheet(`${storage.root}/${key}`, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
+  const read = await readStoredSheet(storage, key, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
   if (!read.ok) throw sheetRefusal(read) ?? httpError(400, m.importUnreadable);
   if (read.totalRows - 1 > limits.maxRows || read.rows.length - 1 > limits.maxRows)
     throw httpError(413, m.importTooManyRows(limits.maxRows));
@@ -157,7 +158,7 @@ export async function applyImport(tx: Tx, request: FastifyRequest, plan: ImportP
 export async function writeErrorReport(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   userId: number,
   header: readonly string[],
   errors: RowError[],

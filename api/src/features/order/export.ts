@@ -3,8 +3,8 @@ import { and, desc, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import type { StorageDirs } from '../../http/types.js';
 import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
+import type { FileStore } from '../../storage/store.js';
 import { writeExport } from '../job/files.js';
 import { type JobContext, registerJobKind } from '../job/runner.js';
 import { bundle, type OrderRow, orderConditions, orderToWire } from './queries.js';
@@ -75,7 +75,7 @@ async function fill(
   }
 }
 
-export function exportNow(db: Db, config: Config, storage: StorageDirs, userId: number, params: OrderExportParams) {
+export function exportNow(db: Db, config: Config, storage: FileStore, userId: number, params: OrderExportParams) {
   return writeExport(
     db,
     config,

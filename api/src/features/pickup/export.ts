@@ -2,8 +2,8 @@ import { countryText, deliveryStatusText, jobTitle, PICKUP_SHEET_COLUMNS, type P
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
-import type { StorageDirs } from '../../http/types.js';
 import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
+import type { FileStore } from '../../storage/store.js';
 import { writeExport } from '../job/files.js';
 import { type JobContext, registerJobKind } from '../job/runner.js';
 import { pickupWhere } from './queries.js';
@@ -116,7 +116,7 @@ async function fillExport(
 export function exportPickupsNow(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   userId: number,
   params: PickupExportParams,
 ) {

@@ -13,9 +13,10 @@ import type { Config } from '../../config.js';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { pickups, uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
-import type { StorageDirs } from '../../http/types.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { readSheet, type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
+import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
+import { readStoredSheet } from '../../lib/xlsx/stored.js';
+import type { FileStore } from '../../storage/store.js';
 import { type AuditInput, auditMany } from '../audit/record.js';
 import { writeExport } from '../job/files.js';
 import type { PickupRow } from './queries.js';
@@ -37,7 +38,7 @@ export interface SheetRows {
 export async function readShippingSheet(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   request: FastifyRequest,
   url: string,
 ): Promise<SheetRows> {
@@ -48,7 +49,7 @@ export async function readShippingSheet(
   if (upload.size > PICKUP_IMPORT_LIMITS.maxBytes) throw httpError(413, messages.upload.failed);
   const cached = parsed.get(key);
   if (cached) return cached;
-  const read = await readSheet(`${storage.root}/${key}`, {
+  const read = await readStoredSheet(storage, key, {
     maxRows: PICKUP_IMPORT_LIMITS.maxRows,
     timeoutMs: PICKUP_IMPORT_LIMITS.parseTimeoutMs,
   });
@@ -140,7 +141,7 @@ export async function planShipping(db: Db | Tx, brandIds: number[], sheet: Sheet
 export async function writeShippingErrors(
   db: Db,
   config: Config,
-  storage: StorageDirs,
+  storage: FileStore,
   userId: number,
   errors: RowError[],
 ) {

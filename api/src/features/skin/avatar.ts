@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { messages, SKIN_IMAGES, SKIN_LIMITS } from '@toy/shared';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import { httpError } from '../../http/errors.js';
-import type { StorageDirs } from '../../http/types.js';
 import { keyOfPic } from '../../lib/urls.js';
+import type { FileStore } from '../../storage/store.js';
 
 const SLOT = SKIN_IMAGES.find((i) => i.key === 'avatar_widget')!;
 /** The most opacity a pixel of the centre may have (soft edges of the ring): out of 255. */
@@ -26,12 +25,12 @@ export async function centreIsTransparent(file: string | Buffer): Promise<boolea
 }
 
 /** Spec 03 §3: the avatar widget's centre must be transparent (checked on submit), else 400. */
-export async function assertAvatarCentre(storage: StorageDirs, config: Config, value: string) {
+export async function assertAvatarCentre(storage: FileStore, config: Config, value: string) {
   const key = keyOfPic(config, value);
   if (!key || /^https?:\/\//i.test(key)) throw httpError(400, messages.skin.avatarCentre);
   let ok = false;
   try {
-    ok = await centreIsTransparent(path.join(storage.root, key));
+    ok = await centreIsTransparent(await storage.read(key));
   } catch {
     ok = false;
   }

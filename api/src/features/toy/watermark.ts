@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import type { StorageDirs } from '../../http/types.js';
+import type { FileStore } from '../../storage/store.js';
 
 /**
  * The two versions a highlight moment needs of its picture (spec 03 §3): `source`, the picture
@@ -47,18 +45,14 @@ export function watermarkSvg(name: string, width: number, height: number): Buffe
 
 async function storeFile(
   db: Db,
-  storage: StorageDirs,
+  storage: FileStore,
   key: string,
   data: Buffer,
   meta: { mime: string; width: number; height: number; userId: number },
 ) {
   const [row] = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key)).limit(1);
-  const file = path.join(storage.root, key);
-  if (row && (await stat(file).catch(() => null))) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
+  if (row && (await storage.head(key))) return;
+  await storage.put(key, data, meta.mime);
   await db
     .insert(uploads)
     .values({
@@ -77,12 +71,11 @@ async function storeFile(
 /** Make (once) the source and watermarked versions of the stored picture `imageKey`. */
 export async function prepareMoment(
   db: Db,
-  storage: StorageDirs,
+  storage: FileStore,
   opts: { imageKey: string; mime: string; ipId: number; brandTitle: string; userId: number },
 ): Promise<{ source: string; watermark: string }> {
   const keys = momentKeys(opts.imageKey, opts.ipId);
-  const original = path.join(storage.root, opts.imageKey);
-  const image = sharp(original, { animated: false }).rotate();
+  const image = sharp(await storage.read(opts.imageKey), { animated: false }).rotate();
   const asPng = opts.mime !== 'image/jpeg';
   const source = await (asPng ? image.clone().png() : image.clone().jpeg({ quality: 92 })).toBuffer({
     resolveWithObject: true,

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { IMAGE_UPLOAD_KINDS, STORAGE_FILES_PATH, UPLOAD_KEY, type UploadKind } from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +5,7 @@ import { z } from 'zod';
 import { uploads } from '../../db/schema.js';
 import { sendEnvelope } from '../../http/error-handler.js';
 import { notFound } from '../../http/errors.js';
+import type { FileStore } from '../../storage/store.js';
 import { thumbnail } from './thumbnails.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,16 +37,18 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The object `key` of the store (local or S3), whole or one range of it, through this API. */
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: string,
+  storage: FileStore,
+  key: string,
   mime: string,
   etag: string,
   downloadName?: string | null,
 ) {
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw notFound();
+  const info = await storage.head(key);
+  if (!info) throw notFound();
   const range = parseRange(request.headers.range, info.size);
   if (range === 'bad') {
     reply.header('content-range', `bytes */${info.size}`);
@@ -64,13 +64,17 @@ async function sendFile(
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
       .header('content-length', range.end - range.start + 1);
-    return reply.send(createReadStream(file, range));
+    const part = await storage.get(key, range);
+    if (!part) throw notFound();
+    return reply.send(part);
   }
+  const body = await storage.get(key);
+  if (!body) throw notFound();
   reply.header('content-length', info.size);
-  return reply.send(createReadStream(file));
+  return reply.send(body);
 }
 
-/** GET /files/<key>: stored uploads, cacheable forever (keys are never reused); `?w=` thumbnails (thumbnails.ts). */
+/** GET /files/<key>: stored uploads (from whichever store is configured), cacheable forever (keys are never reused); `?w=` thumbnails (thumbnails.ts). */
 const fileRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
   app.get(
@@ -95,13 +99,13 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
           return null;
         });
         if (thumb) {
-          // hit: served from the thumbnail cache on disk, nothing decoded; miss: made now.
+          // hit: served from the thumbnails in the store, nothing decoded; miss: made now.
           reply.header('x-thumbnail', thumb.cached ? 'hit' : 'miss');
-          return sendFile(request, reply, thumb.file, thumb.mime, `"${row.hash.slice(0, 32)}-w${thumb.width}"`);
+          return sendFile(request, reply, storage, thumb.key, thumb.mime, `"${row.hash.slice(0, 32)}-w${thumb.width}"`);
         }
       }
       const etag = `"${row.hash.slice(0, 32)}"`;
-      return sendFile(request, reply, path.join(storage.root, key), row.mime, etag, row.downloadName);
+      return sendFile(request, reply, storage, key, row.mime, etag, row.downloadName);
     },
   );
 };

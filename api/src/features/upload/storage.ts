@@ -1,5 +1,4 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import {
   IMAGE_UPLOAD_KINDS,
   isXlsxName,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { errorEnvelope } from '../../http/route.js';
+import type { FileStore } from '../../storage/store.js';
 import { receiveForm, type TempFile } from './receive.js';
 import { readUploadToken, type UploadGrant } from './token.js';
 
@@ -31,7 +31,7 @@ const limitOf = (grant: UploadGrant) => Math.min(UPLOAD_KINDS[grant.kind].maxByt
 /** An image of more pixels than this is refused before anything decodes it (thumbnails.ts). */
 const MAX_PIXELS = LIMITS.imageMaxPixels;
 
-/** A path problem under the storage root (a key under an existing file, …) means the key is taken. */
+/** A path problem in the local store (a key under an existing file, …) means the key is taken. */
 const isPathConflict = (error: unknown) =>
   ['EEXIST', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
@@ -64,7 +64,6 @@ function tooLargeOf(grant: UploadGrant, limit: number): string {
 interface Accepted {
   grant: UploadGrant;
   key: string;
-  target: string;
   mime: string;
   pixels: { width: number; height: number } | null;
   file: TempFile;
@@ -73,16 +72,15 @@ interface Accepted {
 /** The checks, in the protocol's order; the first failure is the answer. */
 async function accept(
   db: Db,
-  root: string,
+  storage: FileStore,
   grant: UploadGrant | null,
   key: string,
   file: TempFile | null,
 ): Promise<Accepted> {
   if (!grant) throw httpError(401, m.tokenInvalid);
   if (!UPLOAD_KEY.test(key)) throw httpError(400, m.keyInvalid);
-  const target = path.join(root, key);
   const [taken] = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key)).limit(1);
-  if (taken || (await stat(target).catch(() => null))) throw httpError(409, m.keyTaken);
+  if (taken || (await storage.head(key))) throw httpError(409, m.keyTaken);
   if (!file || file.size === 0) throw httpError(400, m.fileMissing);
   // A spreadsheet keeps the spec's file-name rule here too (one dot, .xlsx), not only in the console.
   if (grant.kind === 'xlsx' && !isXlsxName(file.name)) throw httpError(415, m.unsupported);
@@ -94,11 +92,11 @@ async function accept(
   const mimes: readonly string[] = UPLOAD_KINDS[grant.kind].mimes;
   if (!type || !mimes.includes(type.mime)) throw httpError(415, m.unsupported);
   const pixels = IMAGE_UPLOAD_KINDS.includes(grant.kind) ? await checkImage(file, grant) : null;
-  return { grant, key, target, mime: type.mime, pixels, file };
+  return { grant, key, mime: type.mime, pixels, file };
 }
 
-/** Record the upload (the key's primary key settles a race), then move the file into place. */
-async function store(db: Db, { grant, key, target, mime, pixels, file }: Accepted) {
+/** Record the upload (the key's primary key settles a race), then move the file into the store. */
+async function store(db: Db, storage: FileStore, { grant, key, mime, pixels, file }: Accepted) {
   const inserted = await db
     .insert(uploads)
     .values({
@@ -115,8 +113,7 @@ async function store(db: Db, { grant, key, target, mime, pixels, file }: Accepte
     .returning({ key: uploads.key });
   if (inserted.length === 0) throw httpError(409, m.keyTaken);
   try {
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(file.path, target);
+    await storage.putFile(key, file.path, mime);
   } catch (error) {
     await db.delete(uploads).where(eq(uploads.key, key));
     throw isPathConflict(error) ? httpError(409, m.keyTaken) : error;
@@ -126,7 +123,8 @@ async function store(db: Db, { grant, key, target, mime, pixels, file }: Accepte
 /**
  * POST /storage/upload: the object-storage form protocol (multipart `token`, `key`, `file` →
  * `{key, hash}`), checked in order: token, key, key free, file present, size, type by content,
- * pixel size. Errors answer the envelope; nothing stays on disk after a failure.
+ * pixel size. Errors answer the envelope; nothing stays stored after a failure. The file is received
+ * into this copy's scratch directory and then moved into the store (local or S3).
  */
 const storageRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage, appConfig: config } = app;
@@ -152,14 +150,14 @@ const storageRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       // The token usually precedes the file: then at most its limit + 1 bytes reach the disk.
-      const { fields, file } = await receiveForm(request, storage.tmp, LARGEST + 1, (seen) => {
+      const { fields, file } = await receiveForm(request, storage.scratch, LARGEST + 1, (seen) => {
         if (!seen.token) return LARGEST + 1;
         const grant = grantOf(seen.token);
         return grant ? limitOf(grant) + 1 : 0;
       });
       try {
-        const accepted = await accept(db, storage.root, grantOf(fields.token), fields.key ?? '', file);
-        await store(db, accepted);
+        const accepted = await accept(db, storage, grantOf(fields.token), fields.key ?? '', file);
+        await store(db, storage, accepted);
         return { key: accepted.key, hash: accepted.file.hash };
       } finally {
         if (file) await rm(file.path, { force: true });

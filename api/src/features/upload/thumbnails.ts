@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@toy/shared';
 import sharp from 'sharp';
-import type { StorageDirs } from '../../http/types.js';
+import { type FileStore, THUMBS_PREFIX } from '../../storage/store.js';
 
 /**
- * Thumbnails (`/files/<key>?w=`), made once per width and kept on disk under `.thumbs/<w>/`,
- * beside the uploads. A decode is what costs (a 40-megapixel image takes most of a second and
+ * Thumbnails (`/files/<key>?w=`), made once per width and kept in the store under `.thumbs/<w>/`,
+ * beside the uploads (so every API copy on the store serves the one made by any of them). A
+ * decode is what costs (a 40-megapixel image takes most of a second and
  * hundreds of MB), so:
  * - a requested width is rounded up to one of THUMB_WIDTHS, so an image has at most that many
  *   thumbnails however many widths are asked for;
@@ -24,10 +25,11 @@ const LARGEST = THUMB_WIDTHS[THUMB_WIDTHS.length - 1]!;
 export const thumbWidth = (w: number) => THUMB_WIDTHS.find((t) => t >= w) ?? LARGEST;
 
 export interface Thumbnail {
-  file: string;
+  /** The thumbnail's key in the store. */
+  key: string;
   mime: string;
   width: number;
-  /** True when it was on disk already: no image was decoded for this request. */
+  /** True when it was stored already: no image was decoded for this request. */
   cached: boolean;
 }
 
@@ -40,52 +42,51 @@ interface Source {
 
 const making = new Map<string, Promise<void>>();
 
-/** The file of a thumbnail: JPEG for JPEG originals, PNG for PNG and GIF. */
-function fileOf(storage: StorageDirs, source: Source, width: number) {
+/** The key of a thumbnail: JPEG for JPEG originals, PNG for PNG and GIF. */
+function thumbOf(source: Source, width: number) {
   const asJpeg = source.mime === 'image/jpeg';
   return {
-    file: path.join(storage.thumbs, String(width), `${source.key}.${asJpeg ? 'jpg' : 'png'}`),
+    key: `${THUMBS_PREFIX}/${width}/${source.key}.${asJpeg ? 'jpg' : 'png'}`,
     mime: asJpeg ? 'image/jpeg' : 'image/png',
     asJpeg,
   };
 }
 
-const exists = async (file: string) => Boolean(await stat(file).catch(() => null));
-
-/** Resize `input` to `width` (never enlarging) into `file`, through a temp file; once at a time per file. */
-function make(storage: StorageDirs, input: string, file: string, width: number, asJpeg: boolean): Promise<void> {
-  const pending = making.get(file);
+/** Resize the object `input` to `width` (never enlarging) into `key`, through a scratch file; once at a time per key. */
+function make(storage: FileStore, input: string, key: string, width: number, asJpeg: boolean): Promise<void> {
+  const pending = making.get(key);
   if (pending) return pending;
   const job = (async () => {
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = path.join(storage.tmp, `thumb-${randomUUID()}`);
+    const temp = path.join(storage.scratch, `thumb-${randomUUID()}`);
     try {
-      const image = sharp(input, { limitInputPixels: LIMITS.imageMaxPixels }).resize({
-        width,
-        withoutEnlargement: true,
+      await storage.withFile(input, async (file) => {
+        const image = sharp(file, { limitInputPixels: LIMITS.imageMaxPixels }).resize({
+          width,
+          withoutEnlargement: true,
+        });
+        await (asJpeg ? image.jpeg({ quality: 82 }) : image.png()).toFile(temp);
       });
-      await (asJpeg ? image.jpeg({ quality: 82 }) : image.png()).toFile(temp);
-      await rename(temp, file);
+      await storage.putFile(key, temp, asJpeg ? 'image/jpeg' : 'image/png');
     } finally {
       await rm(temp, { force: true });
     }
-  })().finally(() => making.delete(file));
-  making.set(file, job);
+  })().finally(() => making.delete(key));
+  making.set(key, job);
   return job;
 }
 
-/** The thumbnail of `source` for a requested width `w`: from the disk, else made (see above). */
-export async function thumbnail(storage: StorageDirs, source: Source, w: number): Promise<Thumbnail> {
+/** The thumbnail of `source` for a requested width `w`: from the store, else made (see above). */
+export async function thumbnail(storage: FileStore, source: Source, w: number): Promise<Thumbnail> {
   const width = thumbWidth(w);
-  const target = fileOf(storage, source, width);
-  if (await exists(target.file)) return { file: target.file, mime: target.mime, width, cached: true };
-  let input = path.join(storage.root, source.key);
+  const target = thumbOf(source, width);
+  if (await storage.head(target.key)) return { key: target.key, mime: target.mime, width, cached: true };
+  let input = source.key;
   if (width < LARGEST && (source.width ?? Infinity) > LARGEST) {
     // Decode the large original once, into the largest thumbnail; smaller ones come from it.
-    const base = fileOf(storage, source, LARGEST);
-    if (!(await exists(base.file))) await make(storage, input, base.file, LARGEST, base.asJpeg);
-    input = base.file;
+    const base = thumbOf(source, LARGEST);
+    if (!(await storage.head(base.key))) await make(storage, input, base.key, LARGEST, base.asJpeg);
+    input = base.key;
   }
-  await make(storage, input, target.file, width, target.asJpeg);
-  return { file: target.file, mime: target.mime, width, cached: false };
+  await make(storage, input, target.key, width, target.asJpeg);
+  return { key: target.key, mime: target.mime, width, cached: false };
 }
