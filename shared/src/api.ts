@@ -21,6 +21,7 @@ import { jobRoutes } from './features/job.js';
 import { kujiFairnessRoutes, kujiReviewRoutes, kujiRoutes, playerKujiRoutes } from './features/kuji-routes.js';
 import { marketRoutes } from './features/market.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
+import { paymentRoutes, playerPaymentRoutes } from './features/payment.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { playerScratchRoutes, scratchRoutes } from './features/scratch.js';
@@ -67,7 +68,9 @@ export const api = {
     ...playerCollectibleRoutes,
     ...playerAlbumRoutes,
     ...playerComposeRoutes,
+    ...playerPaymentRoutes,
   },
+  payment: paymentRoutes,
   subscription: subscriptionRoutes,
   fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
   kuji: kujiRoutes,

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createClient, DEV_APP_SECRET, api as routes } from '@toy/shared';
+import { createClient, DEV_APP_SECRET, PLAYER_DEMO_CODE, api as routes } from '@toy/shared';
 import { apiClient, repoRoot } from '../support/api.js';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
@@ -49,6 +49,7 @@ try {
     Array.from({ length: PLAYERS }, async (_, i) => {
       const r = await playerClient.send<{ player_token: string }>(routes.player.login, {
         phone: `1760${String(i).padStart(7, '0')}`,
+        code: PLAYER_DEMO_CODE,
       });
       return r.body.data.player_token;
     }),

@@ -1,5 +1,5 @@
 import type { DrawMachine } from '@toy/shared';
-import type { apiClient } from './client.js';
+import { type apiClient, simulatedPlayerCode } from './client.js';
 import { type AlbumSummary, simulateAlbum } from './simulate-album.js';
 import { type CollectibleSummary, simulateCollectible } from './simulate-collectible.js';
 import { type ComposeSummary, simulateCompose } from './simulate-compose.js';
@@ -132,7 +132,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   const playerPhones: string[] = [];
   const runPlayer = async (i: number) => {
     const phone = `188${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
-    const login = await call(api.player.login, { phone, nickname: `模拟玩家${i}` });
+    const login = await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `模拟玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
     playerTokens.push(headers.player_token);
     playerPhones.push(phone);

@@ -1,4 +1,4 @@
-import type { apiClient } from './client.js';
+import { type apiClient, simulatedPlayerCode } from './client.js';
 
 type Client = ReturnType<typeof apiClient>;
 
@@ -58,7 +58,7 @@ export function startKuji(
 
   const runPlayer = async (i: number) => {
     const phone = `187${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
-    const login = await call(api.player.login, { phone, nickname: `一番赏玩家${i}` });
+    const login = await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `一番赏玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
     while (Date.now() < opts.deadline && boxes.length > 0) {
       const sorted = [...boxes].sort((a, b) => a.remaining - b.remaining);

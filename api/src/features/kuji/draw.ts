@@ -12,14 +12,17 @@ import type { Db, Tx } from '../../db/client.js';
 import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders, players } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
+import { recordPaid } from '../payment/record.js';
 import { grantDrops } from '../toy/drops.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards
  * shared/src/kuji-draw.ts). In one transaction: the kuji row is locked FOR UPDATE (so the log's seq
  * and hash chain are serialised across its boxes and across API processes), then the box row; the
- * next `num` positions become one paid order of activity type 14 with an order line and a cabinet
- * entry per ticket; each Last / global prize the draw releases becomes an order line and cabinet
+ * next `num` positions become one paid order of activity type 14 (its coins off the balance, a
+ * balance short of the deduction refusing the draw, and its payment record) with an order line and
+ * a cabinet entry per ticket; each Last / global prize the draw releases becomes an order line and cabinet
  * entry of the WINNING ticket's order and player; every ticket and award is appended to the public
  * log. When the last box is exhausted the kuji is sold out (off 2) and its seed revealed.
  */
@@ -32,6 +35,8 @@ export interface KujiDrawWant {
   boxNo: number;
   num: number;
   useBean: boolean;
+  /** The payment channel of the money part (the sandbox's when absent). */
+  channel?: PaymentChannel;
 }
 
 export interface KujiTicketOut {
@@ -113,7 +118,10 @@ async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
   const [player] = await tx.select().from(players).where(eq(players.id, want.playerId)).for('update');
   if (!player) throw httpError(401, messages.drawMachine.playerSession);
   const price = kuji.price * want.num;
-  const bean = want.useBean ? Math.max(0, Math.min(kuji.bean * want.num, player.coins, price)) : 0;
+  const bean = coinsToDeduct(want.useBean, kuji.bean * want.num, price, player.coins);
+  const channel = want.channel ?? SANDBOX_CHANNEL;
+  const deferred = refuseDeferred(channel, price - bean);
+  if (deferred) throw deferred;
   const fee = Math.round((price * Number(kuji.serviceCharge)) / 100);
   const now = new Date();
   const at = now.toISOString();
@@ -140,6 +148,12 @@ async function drawIn(tx: Tx, want: KujiDrawWant): Promise<KujiDrawOutcome> {
       nickname: player.nickname,
     })
     .returning({ id: orders.id });
+  await recordPaid(
+    tx,
+    channel,
+    [{ playerId: player.id, orderSn: sn, kind: 'kuji', coins: bean, amount: price - bean }],
+    now,
+  );
   // The paid draw also drops a virtual item of the brand the player does not hold yet.
   await grantDrops(tx, kuji.ipId, [{ playerId: player.id, orderId: order!.id }]);
   if (bean > 0)

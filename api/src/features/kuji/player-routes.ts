@@ -6,6 +6,7 @@ import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
+import { channelOf } from '../payment/channel.js';
 import { playerOf } from '../player/session.js';
 import { drawKuji } from './draw.js';
 
@@ -17,6 +18,7 @@ import { drawKuji } from './draw.js';
  */
 const playerKujiRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
+  const channel = channelOf(config.payment);
 
   app.route(
     routeOf(api.player.kujis, async (query) => {
@@ -88,6 +90,7 @@ const playerKujiRoutes: FastifyPluginAsync = async (app) => {
         boxNo: body.box_no,
         num: body.num,
         useBean: body.use_bean === 1,
+        channel,
       });
       return {
         order_sn: out.orderSn,
