@@ -166,7 +166,12 @@ describe('player login by one-time code', () => {
       advance(3600);
       const phone = '13900000006';
       await sendCode(phone, '10.0.4.1');
-      const res = await call(other, api.player.login, { phone, code: gateway.codeOf(phone) }, { remoteAddress: '10.0.4.1' });
+      const res = await call(
+        other,
+        api.player.login,
+        { phone, code: gateway.codeOf(phone) },
+        { remoteAddress: '10.0.4.1' },
+      );
       expect(res.statusCode).toBe(200);
     } finally {
       await other.close();
