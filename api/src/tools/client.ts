@@ -3,6 +3,7 @@ import {
   api,
   createClient,
   DEV_APP_SECRET,
+  messages,
   PLAYER_DEMO_CODE,
   type RouteData,
   type RouteDef,
@@ -24,6 +25,9 @@ export function apiClient(base = process.env.API_URL ?? 'http://127.0.0.1:8787',
 }
 
 type Client = ReturnType<typeof apiClient>;
+
+/** The start of the refusal of a draw whose coin deduction the balance cannot cover (金币不足：…). */
+export const COINS_SHORT = messages.payment.notEnoughCoins('', '').split('：')[0]!;
 
 /**
  * The login code the simulated players use: the API's demo code (PLAYER_DEMO_CODE, as the API
