@@ -38,6 +38,7 @@ import playerKujiRoutes from './features/kuji/player-routes.js';
 import kujiRoutes from './features/kuji/routes.js';
 import marketRoutes from './features/market/routes.js';
 import orderRoutes from './features/order/routes.js';
+import paymentRoutes from './features/payment/routes.js';
 import pickupRoutes from './features/pickup/routes.js';
 import playerRoutes from './features/player/routes.js';
 import reviewRoutes from './features/review/routes.js';
@@ -186,6 +187,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(drawMachineRoutes);
   await app.register(kujiRoutes);
   await app.register(playerRoutes);
+  await app.register(paymentRoutes);
   await app.register(playerKujiRoutes);
   await app.register(erpRoutes);
   await app.register(depositRoutes);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEV_APP_SECRET, ORDER_TIMES } from '@toy/shared';
+import { DEV_APP_SECRET, ORDER_TIMES, PLAYER_DEMO_CODE } from '@toy/shared';
 import { z } from 'zod';
 import type { StorageSettings } from './storage/store.js';
 
@@ -61,7 +61,72 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'false', 'true']).default('0'),
+  NODE_ENV: z.string().optional(),
+  PLAYER_DEMO_CODE: z
+    .string()
+    .regex(/^(\d{6}|off)$/, 'expected 6 digits, or off')
+    .default(PLAYER_DEMO_CODE),
+  SMS_PROVIDER: z.enum(['log', 'webhook']).default('log'),
+  SMS_WEBHOOK_URL: z.url().optional(),
+  SMS_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'gateway']).default('sandbox'),
+  PAYMENT_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  PAYMENT_PAY_URL: z.url().optional(),
 });
+
+/** The sandbox payment channel's notification secret (the demo default; a gateway sets PAYMENT_SECRET). */
+export const SANDBOX_PAYMENT_SECRET = 'dev-payment-sandbox';
+
+/** How one-time login codes reach players: logged (the demo default), or posted to an SMS gateway. */
+export interface SmsConfig {
+  provider: 'log' | 'webhook';
+  /** webhook: the operator's SMS gateway, sent `{phone, text}` as JSON with an HMAC `sign` header. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+}
+
+/** The payment channel: the sandbox (confirms at once, the demo default) or a signed gateway. */
+export interface PaymentConfig {
+  provider: 'sandbox' | 'gateway';
+  /** The HMAC secret the channel signs its notifications with. */
+  secret: string;
+  /** gateway: the page a player pays at (`?pay_sn=&amount=` appended). */
+  payUrl: string;
+}
+
+/**
+ * Production mode (NODE_ENV=production) refuses to start while a demo default is in force; each
+ * line names one and what to set. Empty when none is (or outside production mode).
+ */
+export function demoDefaultsInForce(env: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => (env[name] ?? '') !== '';
+  const lines: string[] = [];
+  if (!set('APP_SECRET') || env.APP_SECRET === DEV_APP_SECRET)
+    lines.push('APP_SECRET: the demo signing secret is in force; set APP_SECRET to a secret of your own');
+  if ((env.PAYMENT_PROVIDER || 'sandbox') === 'sandbox')
+    lines.push(
+      'PAYMENT_PROVIDER: the sandbox payment channel confirms every payment; set gateway with PAYMENT_SECRET and PAYMENT_PAY_URL',
+    );
+  if ((env.PLAYER_DEMO_CODE || PLAYER_DEMO_CODE) !== 'off')
+    lines.push('PLAYER_DEMO_CODE: the demo login code lets anyone in as any player; set PLAYER_DEMO_CODE=off');
+  if ((env.SEED || '1') !== '0')
+    lines.push('SEED: the demo accounts and data (password demo1234) are seeded; set SEED=0');
+  if ((env.SMS_PROVIDER || 'log') === 'log')
+    lines.push(
+      'SMS_PROVIDER: login codes are only written to the log; set webhook with SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET',
+    );
+  return lines;
+}
+
+/** A configuration the API refuses to start with: `lines` say what to set, one each. */
+export class ConfigError extends Error {
+  constructor(
+    readonly heading: string,
+    readonly lines: string[],
+  ) {
+    super(`${heading}\n${lines.join('\n')}`);
+  }
+}
 
 /** Fastify's `trustProxy`: none, all, the proxies' addresses, or a function of an address and its hop. */
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -163,10 +228,17 @@ export interface Config {
    */
   snapshot?: Snapshot;
   /**
-   * The time as the API sees it: order deadlines and timers, refund windows, QR and session expiry.
+   * The time as the API sees it: order deadlines and timers, refund windows, QR, session and login
+   * code expiry.
    * The wall clock in the product; tests move it instead of waiting.
    */
   clock: () => Date;
+  /** NODE_ENV=production: no demo default may be in force (loadConfig refuses). */
+  production: boolean;
+  /** The code every phone may log in with in demo mode (PLAYER_DEMO_CODE); null when off. */
+  playerDemoCode: string | null;
+  sms: SmsConfig;
+  payment: PaymentConfig;
 }
 
 /**
@@ -228,9 +300,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError('Invalid configuration:', lines);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const demo = demoDefaultsInForce(env);
+    if (demo.length > 0) throw new ConfigError('Production mode (NODE_ENV=production) refuses demo defaults:', demo);
+  }
+  const needs = [
+    ...(e.SMS_PROVIDER === 'webhook' && !(e.SMS_WEBHOOK_URL && e.SMS_WEBHOOK_SECRET)
+      ? ['SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET']
+      : []),
+    ...(e.PAYMENT_PROVIDER === 'gateway' && !(e.PAYMENT_SECRET && e.PAYMENT_PAY_URL)
+      ? ['PAYMENT_PROVIDER=gateway needs PAYMENT_SECRET and PAYMENT_PAY_URL']
+      : []),
+  ];
+  if (needs.length > 0) throw new ConfigError('Invalid configuration:', needs);
   const publicUrl = (e.PUBLIC_URL ?? defaultUrl(e.HOST, e.PORT)).replace(/\/$/, '');
   return {
     host: e.HOST,
@@ -265,6 +351,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.LOGIN_ADDRESS_FAILURES,
     },
     clock: wallClock,
+    production,
+    playerDemoCode: e.PLAYER_DEMO_CODE === 'off' ? null : e.PLAYER_DEMO_CODE,
+    sms: { provider: e.SMS_PROVIDER, webhookUrl: e.SMS_WEBHOOK_URL, webhookSecret: e.SMS_WEBHOOK_SECRET },
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      secret: e.PAYMENT_SECRET ?? SANDBOX_PAYMENT_SECRET,
+      payUrl: e.PAYMENT_PAY_URL ?? '',
+    },
   };
 }
 
@@ -298,5 +392,9 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     loginLimits: { ...LOGIN_LIMITS, ...overrides.loginLimits },
     snapshot: overrides.snapshot,
     clock: overrides.clock ?? wallClock,
+    production: overrides.production ?? false,
+    playerDemoCode: overrides.playerDemoCode === undefined ? PLAYER_DEMO_CODE : overrides.playerDemoCode,
+    sms: overrides.sms ?? { provider: 'log' },
+    payment: overrides.payment ?? { provider: 'sandbox', secret: SANDBOX_PAYMENT_SECRET, payUrl: '' },
   };
 }

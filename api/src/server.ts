@@ -1,7 +1,15 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A refused configuration says what to set, one line each, and nothing else.
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const app = await buildApp(config);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -197,7 +197,7 @@ describe('the merchant view', () => {
     const before = await merchant({ ip_id: molly });
     expect(before.alerts.boxes.list.some((a) => a.id === machine.id)).toBe(false);
     const p = await newPlayer();
-    for (let i = 0; i < sweet.limit_stock; i++) expect((await draw(app, p, machine.id)).statusCode).toBe(200);
+    for (let i = 0; i < sweet.limit_stock; i++) expect((await draw(app, p, machine.id, 0)).statusCode).toBe(200);
     // 14 tickets in all: drawing 13 leaves 1 (7 %).
     expect((await kujiDraw(app, p, { active_id: kuji.id, box_no: 1, num: 7, use_bean: 0 })).statusCode).toBe(200);
     expect((await kujiDraw(app, p, { active_id: kuji.id, box_no: 2, num: 6, use_bean: 0 })).statusCode).toBe(200);

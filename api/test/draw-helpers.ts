@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { type Allocation, api, type Template } from '@toy/shared';
+import { type Allocation, api, PLAYER_DEMO_CODE, type Template } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { repoRoot } from '../src/config.js';
@@ -67,7 +67,7 @@ export async function publishMachine(
 
 /** A player session (header player_token). */
 export async function player(app: FastifyInstance, phone: string): Promise<string> {
-  const res = await call(app, api.player.login, { phone });
+  const res = await call(app, api.player.login, { phone, code: PLAYER_DEMO_CODE });
   return (res.body.data as { player_token: string }).player_token;
 }
 

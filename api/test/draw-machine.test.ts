@@ -151,7 +151,7 @@ describe('drawMachine.update', () => {
   it('moves the sale time of a sold-out machine, which stays sold out; a toggle never sends 2', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 1);
     const p = await player(app, '13800000031');
-    for (let i = 0; i < sweet.limit_stock; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+    for (let i = 0; i < sweet.limit_stock; i++) expect((await draw(app, p, id, 0)).statusCode).toBe(200);
     expect((await info(id)).off).toBe(2);
     const moved = await update({ id, off: 2, shelves_time: '2026-12-24 20:00:00' });
     expect(moved.body.data).toMatchObject({ off: 2, shelves_time: '2026-12-24 20:00:00' });

@@ -41,7 +41,8 @@ describe('player.draw', () => {
   it('a tampered record makes the verifier fail at that record', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 1);
     const p = await player(app, '13700000001');
-    for (let i = 0; i < 10; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+    // Without coins: 20 coins cover only the first draws' deduction.
+    for (let i = 0; i < 10; i++) expect((await draw(app, p, id, 0)).statusCode).toBe(200);
     expect(verifyFairness(await publicLog(id))).toBeNull();
     const [rec] = await app.db
       .select()
@@ -75,15 +76,22 @@ describe('player.draw', () => {
     expect((await draw(app, 'f'.repeat(64), live.id)).statusCode).toBe(401);
   });
 
-  it('deducts coins within the limit, then pays in full; fees go to pending settlement', async () => {
+  it('deducts coins up to the limit, refuses a draw the balance cannot cover, then pays in full; fees go to pending settlement', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 1, { bean: 8 });
     const p = await player(app, '13700000003'); // 20 coins
     const beans = [];
-    for (let i = 0; i < 4; i++) beans.push((await draw(app, p, id)).body.data.bean);
-    expect(beans).toEqual([8, 8, 4, 0]);
+    for (let i = 0; i < 2; i++) beans.push((await draw(app, p, id)).body.data.bean);
+    expect(beans).toEqual([8, 8]);
+    // 4 coins left: a draw asking for the 8-coin deduction is refused and draws nothing.
+    expect((await draw(app, p, id)).body).toEqual({
+      status: 400,
+      msg: messages.payment.notEnoughCoins('8', '4'),
+      data: null,
+    });
+    expect((await draw(app, p, id, 0)).body.data.bean).toBe(0);
     const rows = await app.db.select().from(orders).where(eq(orders.activeId, id));
     expect(rows.every((o) => o.type === 13 && o.settleState === 0)).toBe(true);
-    expect(rows.map((o) => o.points)).toEqual([800, 800, 400, 0]);
+    expect(rows.map((o) => o.points)).toEqual([800, 800, 0]);
   });
 });
 
@@ -109,11 +117,12 @@ describe('draws grouped into one transaction', () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 2, { bean: 8 });
     const p = await player(app, '13700000010'); // 20 coins
     const results = await Promise.all(Array.from({ length: 6 }, () => draw(app, p, id)));
-    expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    const beans = results.map((r) => r.body.data.bean).sort((a, b) => b - a);
-    expect(beans).toEqual([8, 8, 4, 0, 0, 0]);
+    // Two draws take 8 coins each; the other four find 4 coins left and are refused, drawing nothing.
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 400, 400, 400, 400]);
+    const beans = results.filter((r) => r.statusCode === 200).map((r) => r.body.data.bean);
+    expect(beans).toEqual([8, 8]);
     const [me] = await app.db.select().from(players).where(eq(players.phone, '13700000010'));
-    expect(me!.coins).toBe(0);
+    expect(me!.coins).toBe(400);
     expect(chained(await publicLog(id))).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { allRoutes, api, COUNTRY_CODES, DEV_APP_SECRET, messages, newNonce, sign } from '@toy/shared';
+import { allRoutes, api, COUNTRY_CODES, DEV_APP_SECRET, messages, newNonce, PLAYER_DEMO_CODE, sign } from '@toy/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandIds, call, login, makeApp } from './helpers.js';
@@ -402,7 +402,8 @@ describe('fuzz', () => {
     const relog = async () => {
       merchant = (await login(app, 'brand@demo.local')).web_token;
       reviewer = (await login(app, 'reviewer@demo.local')).web_token;
-      player = (await call(app, api.player.login, { phone: '13800009999', nickname: 'fuzz' })).body.data.player_token;
+      player = (await call(app, api.player.login, { phone: '13800009999', code: PLAYER_DEMO_CODE, nickname: 'fuzz' }))
+        .body.data.player_token;
     };
     await relog();
     const asMerchant: Identity = { name: 'merchant', headers: () => ({ web_token: merchant, player_token: player }) };

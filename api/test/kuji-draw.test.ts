@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, globalWinnerPosition, messages, verifyKujiLog } from '@toy/shared';
+import { api, globalWinnerPosition, messages, PLAYER_DEMO_CODE, verifyKujiLog } from '@toy/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ type Draw = {
 };
 
 const playerIdOf = async (a: FastifyInstance, token: string) =>
-  (await call(a, api.player.login, { phone: token })).body.data!.player.id;
+  (await call(a, api.player.login, { phone: token, code: PLAYER_DEMO_CODE })).body.data!.player.id;
 
 describe('player.kujiDraw', () => {
   it('draws tickets in the seed order, Last to the last drawer, W to the seed-chosen owner; sold out reveals the seed', async () => {

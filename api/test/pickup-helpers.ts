@@ -30,7 +30,8 @@ export async function makePickup(
   const drawSns: string[] = [];
   const depositIds: number[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await draw(app, playerToken, batchId);
+    // Without coins: a player's 20 coins cover only the first draws' deduction.
+    const res = await draw(app, playerToken, batchId, 0);
     if (res.statusCode !== 200) throw new Error(`draw: ${res.body.msg}`);
     drawSns.push(res.body.data.order_sn);
     depositIds.push(res.body.data.deposit_id);

@@ -1,4 +1,4 @@
-import { api, SCREEN_ACTIVITY, saleKey } from '@toy/shared';
+import { api, PLAYER_DEMO_CODE, SCREEN_ACTIVITY, saleKey } from '@toy/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,12 +174,15 @@ describe('ichiban-kuji on the venue screens', () => {
     const names = ['屏幕玩家甲', '屏幕玩家乙'];
     const tokens = await Promise.all(
       names.map(async (nickname, i) => {
-        await call(app, api.player.login, { phone: `1370000000${i}`, nickname } as never);
+        await call(app, api.player.login, { phone: `1370000000${i}`, code: PLAYER_DEMO_CODE, nickname } as never);
         return player(app, `1370000000${i}`);
       }),
     );
     const ids = await Promise.all(
-      names.map(async (_, i) => (await call(app, api.player.login, { phone: `1370000000${i}` })).body.data!.player.id),
+      names.map(
+        async (_, i) =>
+          (await call(app, api.player.login, { phone: `1370000000${i}`, code: PLAYER_DEMO_CODE })).body.data!.player.id,
+      ),
     );
     const status = async () =>
       (await call(app, api.screen.active, { active_id: kujiId, activity_type: SCREEN_ACTIVITY.kuji })).body.data;

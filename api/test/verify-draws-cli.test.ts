@@ -18,7 +18,7 @@ const publicLog = async (id: number) =>
 async function soldOut(boxes = 1) {
   const { id } = await publishMachine(app, brand, molly, sweet, boxes);
   const p = await player(app, `1350000${String(id).padStart(4, '0')}`);
-  for (let i = 0; i < boxes * 10; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+  for (let i = 0; i < boxes * 10; i++) expect((await draw(app, p, id, 0)).statusCode).toBe(200);
   return id;
 }
 
@@ -62,7 +62,7 @@ describe('npm run verify-draws', () => {
   it('ending a machine by decreasing its stock to zero reveals the seed; the command prints OK', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 3);
     const p = await player(app, '13500009998');
-    for (let i = 0; i < 10; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await draw(app, p, id, 0)).statusCode).toBe(200);
     expect((await publicLog(id)).allocations[0]!.seed).toBeNull();
     const res = await call(app, api.drawMachine.stock, { template_log_id: id, type: 2, stock: 2 } as never, {
       token: brand,

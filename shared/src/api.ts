@@ -22,6 +22,7 @@ import { kujiFairnessRoutes, kujiReviewRoutes, kujiRoutes, playerKujiRoutes } fr
 import { marketRoutes } from './features/market.js';
 import { marketLinkRoutes } from './features/market-links.js';
 import { orderRoutes, playerOrderRoutes } from './features/order.js';
+import { paymentRoutes, playerPaymentRoutes } from './features/payment.js';
 import { pickupRoutes, playerPickupRoutes, retrievalRoutes } from './features/pickup.js';
 import { fairnessRoutes, playerRoutes } from './features/player.js';
 import { playerScratchRoutes, scratchRoutes } from './features/scratch.js';
@@ -68,7 +69,9 @@ export const api = {
     ...playerCollectibleRoutes,
     ...playerAlbumRoutes,
     ...playerComposeRoutes,
+    ...playerPaymentRoutes,
   },
+  payment: paymentRoutes,
   subscription: subscriptionRoutes,
   fairness: { ...fairnessRoutes, ...kujiFairnessRoutes },
   kuji: kujiRoutes,

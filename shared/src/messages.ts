@@ -2,6 +2,7 @@ import { albumMessages, collectibleMessages, composeRuleMessages } from './messa
 import { exchangeMethodMessages, wallpaperMessages } from './messages-exchange.js';
 import { guardMessages } from './messages-guard.js';
 import { kujiMessages } from './messages-kuji.js';
+import { paymentMessages, playerMessages } from './messages-player.js';
 import { scratchMessages } from './messages-scratch.js';
 import { skinMessages } from './messages-skin.js';
 import { toyMessages } from './messages-toy.js';
@@ -512,6 +513,8 @@ export const messages = {
   collectible: collectibleMessages,
   album: albumMessages,
   composeRule: composeRuleMessages,
+  player: playerMessages,
+  payment: paymentMessages,
 } as const;
 
 export type Messages = typeof messages;

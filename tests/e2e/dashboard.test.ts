@@ -2,7 +2,7 @@
 // merchant's shipment (the draw shows up through the page's own 30 s refresh, without a skeleton),
 // and every figure opens its list with the filters set; the coupon manager's and the reviewer's
 // views with their links.
-import { api, createClient, DEV_APP_SECRET } from '@toy/shared';
+import { api, createClient, DEV_APP_SECRET, PLAYER_DEMO_CODE } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -86,7 +86,11 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
       },
     );
     const machine = machines.list.find((m) => m.off === 0)!;
-    const { player_token } = await client.call(api.player.login, { phone: PHONE, nickname: '' });
+    const { player_token } = await client.call(api.player.login, {
+      phone: PHONE,
+      code: PLAYER_DEMO_CODE,
+      nickname: '',
+    });
     const headers = { player_token };
     const drawn = await client.call(api.player.draw, { batch_id: machine.id, use_bean: 0 }, { headers });
 

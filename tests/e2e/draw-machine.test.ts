@@ -1,7 +1,7 @@
 // 抽盒机管理: the list with its header, filters and links; the detail dialog's tabs and every
 // button with its confirmation and messages; the numbers moving after real draws by players.
 import { randomUUID } from 'node:crypto';
-import { DEV_APP_SECRET, signHeaders } from '@toy/shared';
+import { DEV_APP_SECRET, PLAYER_DEMO_CODE, signHeaders } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { toast } from '../support/page.js';
@@ -70,7 +70,10 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     await shot(page, 'draw-machine-dialog-basic');
 
     // Real draws by players move the numbers.
-    const login = await post<{ player_token: string }>(suite.stack.apiUrl, '/player/login', { phone: '15500000001' });
+    const login = await post<{ player_token: string }>(suite.stack.apiUrl, '/player/login', {
+      phone: '15500000001',
+      code: PLAYER_DEMO_CODE,
+    });
     const batchId = Number(
       (
         await suite.stack.call<{ list: { id: number; title: string }[] }>(

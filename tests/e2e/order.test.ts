@@ -2,7 +2,7 @@
 // finds the order by keyword, opens the detail, ships it in two parts from the ship page (each
 // message of the form in order), the player confirms receipt; then a refund, a remark and a close
 // from the detail, and the list's ship dialog.
-import { api, createClient, DEV_APP_SECRET, type Goods, type Order } from '@toy/shared';
+import { api, createClient, DEV_APP_SECRET, type Goods, type Order, PLAYER_DEMO_CODE } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -20,7 +20,7 @@ async function shopper(apiUrl: string, phone: string) {
     lists.find((g: Goods) => g.stock_limit === 0)!,
     lists.find((g: Goods) => g.stock_limit === 1 && g.stock > 20)!,
   ];
-  const { player_token } = await client.call(api.player.login, { phone });
+  const { player_token } = await client.call(api.player.login, { phone, code: PLAYER_DEMO_CODE });
   const headers = { player_token };
   const buy = async (paid = true, lines = pair) => {
     const o = await client.call(

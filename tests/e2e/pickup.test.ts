@@ -3,7 +3,7 @@
 // partly then fully on the ship page, the player confirms, a bulk ship by xlsx with one bad row,
 // the list's ship dialog, and the stored order list.
 import { randomUUID } from 'node:crypto';
-import { DEV_APP_SECRET, messages, signHeaders } from '@toy/shared';
+import { DEV_APP_SECRET, messages, PLAYER_DEMO_CODE, signHeaders } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet, xlsxFile } from '../support/goods.js';
@@ -38,7 +38,7 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
   /** A player who draws `n` boxes of the machine and, unless `keep`, asks for all as one pickup. */
   async function playerPickup(batchId: number, phone: string, n: number, keep = false, country?: string) {
     const api = suite.stack.apiUrl;
-    const login = await send<{ player_token: string }>(api, 'POST', '/player/login', { phone });
+    const login = await send<{ player_token: string }>(api, 'POST', '/player/login', { phone, code: PLAYER_DEMO_CODE });
     const headers = { player_token: login.data.player_token };
     const ids: number[] = [];
     for (let i = 0; i < n; i++) {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, createClient, DEV_APP_SECRET } from '@toy/shared';
+import { api, createClient, DEV_APP_SECRET, PLAYER_DEMO_CODE } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/api.js';
@@ -18,7 +18,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** A seeded demo player asks for two stored items to be shipped: the pickup's order number. */
 async function makePickup(apiUrl: string): Promise<string> {
   const client = createClient({ baseUrl: apiUrl, secret: DEV_APP_SECRET });
-  const { player_token } = await client.call(api.player.login, { phone: '18600000003' });
+  const { player_token } = await client.call(api.player.login, { phone: '18600000003', code: PLAYER_DEMO_CODE });
   const headers = { player_token };
   const { list } = await client.call(api.player.deposit, { state: 3 }, { headers });
   const picked = await client.call(

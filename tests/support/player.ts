@@ -1,5 +1,13 @@
 // The player's side from a test: signed calls with a player session (header player_token).
-import { api, createClient, DEV_APP_SECRET, type RouteData, type RouteDef, type RouteInput } from '@toy/shared';
+import {
+  api,
+  createClient,
+  DEV_APP_SECRET,
+  PLAYER_DEMO_CODE,
+  type RouteData,
+  type RouteDef,
+  type RouteInput,
+} from '@toy/shared';
 
 export function playerClient(apiUrl: string) {
   const client = createClient({ baseUrl: apiUrl, secret: DEV_APP_SECRET });
@@ -9,7 +17,7 @@ export function playerClient(apiUrl: string) {
     call,
     /** Log a player in by phone (a new phone registers a new player): the player_token. */
     async login(phone: string): Promise<string> {
-      const res = await call(api.player.login, { phone });
+      const res = await call(api.player.login, { phone, code: PLAYER_DEMO_CODE });
       if (res.status !== 0) throw new Error(`player login ${phone}: ${res.msg}`);
       return (res.data as { player_token: string }).player_token;
     },

@@ -19,6 +19,7 @@ export * from './schema/job.js';
 export * from './schema/kuji.js';
 export * from './schema/market.js';
 export * from './schema/order.js';
+export * from './schema/payment.js';
 export * from './schema/pickup.js';
 export * from './schema/player.js';
 export * from './schema/replay.js';

@@ -68,7 +68,8 @@ async function seedIn(db: Db): Promise<void> {
     playerIds.push(p!.id);
   }
   for (let k = 0; k < 36; k++) {
-    await drawOne(db as never, machine.id, playerIds[k % 6]!, k % 3 !== 0);
+    // Coins while the 20 last (4 draws of 5 coins); a balance short of the deduction refuses a draw.
+    await drawOne(db as never, machine.id, playerIds[k % 6]!, k % 3 !== 0 && k < 24);
   }
   const ids = (await db.select({ id: orders.id }).from(orders).where(eq(orders.activeId, machine.id))).map((o) => o.id);
   await db

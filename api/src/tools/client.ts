@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { api, createClient, DEV_APP_SECRET, type RouteData, type RouteDef, type RouteInput } from '@toy/shared';
+import {
+  api,
+  createClient,
+  DEV_APP_SECRET,
+  messages,
+  PLAYER_DEMO_CODE,
+  type RouteData,
+  type RouteDef,
+  type RouteInput,
+} from '@toy/shared';
 import sharp from 'sharp';
 
 /** A signed HTTP client of the declared routes, for the command-line tools: answers the envelope as it came. */
@@ -16,6 +25,18 @@ export function apiClient(base = process.env.API_URL ?? 'http://127.0.0.1:8787',
 }
 
 type Client = ReturnType<typeof apiClient>;
+
+/** The start of the refusal of a draw whose coin deduction the balance cannot cover (金币不足：…). */
+export const COINS_SHORT = messages.payment.notEnoughCoins('', '').split('：')[0]!;
+
+/**
+ * The login code the simulated players use: the API's demo code (PLAYER_DEMO_CODE, as the API
+ * reads it). The simulator plays a demo-mode API; a production API accepts no such code.
+ */
+export const simulatedPlayerCode = () =>
+  process.env.PLAYER_DEMO_CODE && process.env.PLAYER_DEMO_CODE !== 'off'
+    ? process.env.PLAYER_DEMO_CODE
+    : PLAYER_DEMO_CODE;
 
 /**
  * A plain-colour PNG uploaded through the merchant's token and the storage form, as the console

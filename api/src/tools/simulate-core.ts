@@ -1,5 +1,5 @@
 import type { DrawMachine } from '@toy/shared';
-import type { apiClient } from './client.js';
+import { type apiClient, COINS_SHORT, simulatedPlayerCode } from './client.js';
 import { type AlbumSummary, simulateAlbum } from './simulate-album.js';
 import { type CollectibleSummary, simulateCollectible } from './simulate-collectible.js';
 import { type ComposeSummary, simulateCompose } from './simulate-compose.js';
@@ -137,7 +137,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   const playerPhones: string[] = [];
   const runPlayer = async (i: number) => {
     const phone = `188${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
-    const login = await call(api.player.login, { phone, nickname: `模拟玩家${i}` });
+    const login = await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `模拟玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
     playerTokens.push(headers.player_token);
     playerPhones.push(phone);
@@ -149,6 +149,9 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
         if (claim !== null) coupons.set(ipId, claim);
       }
     let since = 0;
+    // A player whose coins no longer cover a machine's deduction draws without them (a draw asking
+    // for more coins than the balance holds is refused: 金币不足).
+    let coinsLeft = true;
     while (Date.now() < deadline) {
       if (machines.length === 0) {
         await sleep(500);
@@ -156,11 +159,8 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       }
       const machine = pick(machines);
       const coupon_id = coupons.get(machine.ip_id);
-      const res = await call(
-        api.player.draw,
-        { batch_id: machine.id, use_bean: Math.random() < 0.5 ? 1 : 0, coupon_id },
-        headers,
-      );
+      const use_bean = coinsLeft && Math.random() < 0.5 ? 1 : 0;
+      const res = await call(api.player.draw, { batch_id: machine.id, use_bean, coupon_id }, headers);
       if (res.status === 0) {
         if (coupon_id !== undefined) coupons.delete(machine.ip_id);
         summary.draws += 1;
@@ -168,7 +168,8 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       } else if (res.status === 409) {
         summary.soldOutAnswers += 1;
         machines = machines.filter((m) => m.id !== machine.id);
-      } else summary.errors += 1;
+      } else if (res.status === 400 && use_bean === 1 && res.msg.startsWith(COINS_SHORT)) coinsLeft = false;
+      else summary.errors += 1;
       if (since >= 3 && Math.random() < 0.3) {
         const cabinet = await call(api.player.deposit, { state: 3 }, headers);
         const items = (cabinet.data?.list ?? []) as { id: number; batch_id: number }[];

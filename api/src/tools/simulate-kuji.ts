@@ -1,4 +1,4 @@
-import type { apiClient } from './client.js';
+import { type apiClient, COINS_SHORT, simulatedPlayerCode } from './client.js';
 
 type Client = ReturnType<typeof apiClient>;
 
@@ -58,15 +58,16 @@ export function startKuji(
 
   const runPlayer = async (i: number) => {
     const phone = `187${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
-    const login = await call(api.player.login, { phone, nickname: `一番赏玩家${i}` });
+    const login = await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `一番赏玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
+    let coinsLeft = true;
     while (Date.now() < opts.deadline && boxes.length > 0) {
       const sorted = [...boxes].sort((a, b) => a.remaining - b.remaining);
       const box = Math.random() < 0.8 ? sorted[0]! : sorted[Math.floor(Math.random() * sorted.length)]!;
       const num = Math.min(box.remaining, 1 + Math.floor(Math.random() * 3));
       const res = await call(
         api.player.kujiDraw,
-        { active_id: box.kujiId, box_no: box.boxNo, num, use_bean: Math.random() < 0.5 ? 1 : 0 },
+        { active_id: box.kujiId, box_no: box.boxNo, num, use_bean: coinsLeft && Math.random() < 0.5 ? 1 : 0 },
         headers,
       );
       if (res.status === 0) {
@@ -76,6 +77,8 @@ export function startKuji(
         box.remaining -= res.data.tickets.length;
         if (res.data.tickets.at(-1)?.position === box.tickets) summary.boxesSoldOut += 1;
         if (box.remaining <= 0) boxes = boxes.filter((b) => b.kujiId !== box.kujiId || b.boxNo !== box.boxNo);
+      } else if (res.status === 400 && res.msg.startsWith(COINS_SHORT)) {
+        coinsLeft = false; // the balance no longer covers the deduction: draw without coins
       } else if (res.status === 409 || res.status === 400) {
         // Another player took the tickets first: look again.
         summary.soldOutAnswers += 1;

@@ -1,5 +1,5 @@
 import type { Goods, Order } from '@toy/shared';
-import type { apiClient } from './client.js';
+import { type apiClient, simulatedPlayerCode } from './client.js';
 import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
 
 /**
@@ -59,7 +59,10 @@ export async function startOrders(
       [goods[k % goods.length]!, goods[(k + 1) % goods.length]!].map((g) => ({ goods_id: g.id, buy_num: 1 }));
     const playerOf = async (i: number) => {
       const phone = `177${String(ipId % 10000).padStart(4, '0')}${String(i).padStart(4, '0')}`;
-      const login = ok(await call(api.player.login, { phone, nickname: `订单玩家${i}` }), 'player');
+      const login = ok(
+        await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `订单玩家${i}` }),
+        'player',
+      );
       return { token: (login as { player_token: string } | null)?.player_token ?? '', phone };
     };
 

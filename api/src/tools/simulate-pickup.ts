@@ -1,5 +1,5 @@
 import type { Country, PickupOrder } from '@toy/shared';
-import type { apiClient } from './client.js';
+import { type apiClient, simulatedPlayerCode } from './client.js';
 
 export interface FulfilmentSummary {
   shipped: number;
@@ -46,7 +46,7 @@ export async function simulateFulfilment(
     if (i % 2 === 1) toConfirm.push({ pickup: p, status: res.data.delivery_status });
   }
   for (const { pickup } of toConfirm) {
-    const login = await call(api.player.login, { phone: pickup.phone });
+    const login = await call(api.player.login, { phone: pickup.phone, code: simulatedPlayerCode() });
     if (login.status !== 0) continue;
     const res = await call(
       api.playerPickup.confirm,

@@ -9,6 +9,7 @@ import { defineRoute } from '../route.js';
 import { FREIGHT_CURRENCY_CODES } from './freight.js';
 
 const m = messages.drawMachine;
+const pm = messages.player;
 
 /** The header carrying a player's session (players are not merchants: no web_token). */
 export const PLAYER_TOKEN_HEADER = 'player_token';
@@ -47,18 +48,59 @@ export const depositItem = z.object({
   created_at: datetime(),
 });
 
+/**
+ * The player's login by one-time code (player.code, then player.login): the code's length, life and
+ * tries, and the throttles. Sends are limited per phone (one per resend interval, `sendsPerPhone` a
+ * window) and per address (`sendsPerAddress` a window); wrong codes per address (`failuresPerAddress`
+ * a window). A phone is never locked by wrong codes from elsewhere: a code takes `codeTries` tries
+ * and then needs a new one.
+ */
+export const PLAYER_LOGIN = {
+  codeDigits: 6,
+  codeMinutes: 5,
+  codeTries: 5,
+  resendSeconds: 60,
+  windowMinutes: 10,
+  sendsPerPhone: 5,
+  sendsPerAddress: 20,
+  failuresPerAddress: 20,
+} as const;
+
+/** The demo code accepted for any phone while demo mode is on (`PLAYER_DEMO_CODE`). */
+export const PLAYER_DEMO_CODE = '000000';
+
+const phone = z
+  .string({ error: pm.phoneRequired })
+  .trim()
+  .regex(/^\d{6,20}$/, pm.phoneRequired);
+
 export const playerRoutes = {
+  code: defineRoute({
+    operationId: 'player.code',
+    method: 'POST',
+    path: '/player/code',
+    summary: '发送登录验证码（6位，5分钟内有效，最多尝试5次；按手机号与来源地址限流）',
+    access: 'public',
+    body: z.object({ phone }),
+    response: z.object({
+      /** Seconds until another code may be asked for this phone. */
+      resend_after: z.number().int(),
+      /** Seconds the code stays valid. */
+      expires_in: z.number().int(),
+    }),
+  }),
   login: defineRoute({
     operationId: 'player.login',
     method: 'POST',
     path: '/player/login',
-    summary: '玩家登录（手机号；新玩家自动注册），返回 player_token',
+    summary: '玩家登录（手机号 + 验证码；新玩家自动注册），返回 player_token',
     access: 'public',
     body: z.object({
-      phone: z
-        .string()
+      phone,
+      code: z
+        .string({ error: pm.codeRequired })
         .trim()
-        .regex(/^\d{6,20}$/, '请输入手机号'),
+        .regex(/^\d{6}$/, pm.codeRequired),
       nickname: z.string().trim().max(30).default(''),
     }),
     response: playerSession,

@@ -17,6 +17,8 @@ import {
 import { httpError } from '../../http/errors.js';
 import { allocStyles, stylesOf } from '../blind-box/templates.js';
 import { checkCoupon, lockClaims, spendClaims } from '../coupon/use.js';
+import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
+import { recordPaid } from '../payment/record.js';
 import { grantDrops, type PaidDraw } from '../toy/drops.js';
 import type { MachineRow } from './queries.js';
 
@@ -105,6 +107,8 @@ export interface DrawWant {
   useBean: boolean;
   /** A claimed coupon to pay with (business types 0 universal and 1 blind-box machine). */
   claimId?: number;
+  /** The payment channel of the money part (the sandbox's when absent). */
+  channel?: PaymentChannel;
 }
 
 /** A draw takes coupons of these business types: 0 universal, 1 blind-box machine. */
@@ -173,7 +177,8 @@ async function nextBoxes(tx: Tx, machine: MachineRow, last: Last, n: number) {
  * Draws on one machine, in the caller's transaction, with the machine row locked (FOR UPDATE) so
  * draws and stock changes on it are serialised. Each want takes the next box in the committed
  * order (case by case, position by position) and becomes a paid order of activity type 13 with
- * coins deducted within the machine's limit, the item in the player's cabinet and a draw log
+ * coins deducted as asked (a balance short of the machine's deduction refuses that draw) and its
+ * payment record (features/payment), the item in the player's cabinet and a draw log
  * record chained to the last. Many wants share one transaction and a handful of statements (the
  * API groups the draws waiting on a machine); wants beyond the last box are told it sold out.
  */
@@ -222,7 +227,13 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
       results.push({ ok: false, error: httpError(401, m.playerSession) });
       continue;
     }
-    const bean = want.useBean ? Math.max(0, Math.min(machine.bean, balance, machine.price)) : 0;
+    let bean: number;
+    try {
+      bean = coinsToDeduct(want.useBean, machine.bean, machine.price, balance);
+    } catch (error) {
+      results.push({ ok: false, error: error as Error });
+      continue;
+    }
     let discount = 0;
     if (want.claimId !== undefined) {
       // A coupon takes off what is left to pay after the coins; a refused one fails only this draw.
@@ -239,8 +250,13 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
         continue;
       }
       discount = checked.discount;
-      spent.add(want.claimId);
     }
+    const deferred = refuseDeferred(want.channel ?? SANDBOX_CHANNEL, machine.price - bean - discount);
+    if (deferred) {
+      results.push({ ok: false, error: deferred });
+      continue;
+    }
+    if (want.claimId !== undefined) spent.add(want.claimId);
     next += 1;
     coins.set(want.playerId, balance - bean);
     const styleId = slot.box.styles[slot.position]!;
@@ -283,6 +299,19 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
   }
   // Each paid draw also drops a virtual item of the brand the player does not hold yet.
   if (drawn.length > 0) await grantDrops(tx, machine.ipId, await writeDraws(tx, machine, drawn, fee, now));
+  // Each draw's payment record: the coins it deducted and the money part, paid (one insert).
+  await recordPaid(
+    tx,
+    wants[0]?.channel ?? SANDBOX_CHANNEL,
+    drawn.map((d) => ({
+      playerId: d.playerId,
+      orderSn: d.orderSn,
+      kind: 'draw',
+      coins: d.bean,
+      amount: d.price - d.bean - d.discount,
+    })),
+    now,
+  );
   await spendClaims(
     tx,
     drawn.flatMap((d) => (d.claimId === undefined ? [] : [{ claimId: d.claimId, orderSn: d.orderSn }])),

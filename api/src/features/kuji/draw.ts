@@ -12,6 +12,8 @@ import { rowsOf, type Tx } from '../../db/client.js';
 import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders, players } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
+import { recordPaid } from '../payment/record.js';
 import { grantDrops } from '../toy/drops.js';
 import { seedOfBox } from './seeds.js';
 
@@ -21,7 +23,8 @@ import { seedOfBox } from './seeds.js';
  * (draw-machine/draw-queue.ts DrawGroups, drawKujiMany below): the kuji row is locked FOR UPDATE (so
  * the log's seq and hash chain are serialised across its boxes and across API processes), then the
  * boxes and players; each draw's next `num` positions become one paid order of activity type 14
- * with an order line and a cabinet entry per ticket; each Last / global prize a draw releases
+ * (its coins off the balance, a balance short of the deduction refusing that draw, and its payment
+ * record) with an order line and a cabinet entry per ticket; each Last / global prize a draw releases
  * becomes an order line and cabinet entry of the WINNING ticket's order and player; every ticket and
  * award is appended to the public log. When the last box is exhausted the kuji is sold out (off 2)
  * and its seed revealed.
@@ -34,6 +37,8 @@ export interface KujiDrawWant {
   boxNo: number;
   num: number;
   useBean: boolean;
+  /** The payment channel of the money part (the sandbox's when absent). */
+  channel?: PaymentChannel;
 }
 
 export interface KujiTicketOut {
@@ -200,7 +205,15 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
       continue;
     }
     const price = kuji.price * want.num;
-    const bean = want.useBean ? Math.max(0, Math.min(kuji.bean * want.num, balance, price)) : 0;
+    let bean: number;
+    try {
+      bean = coinsToDeduct(want.useBean, kuji.bean * want.num, price, balance);
+      const deferred = refuseDeferred(want.channel ?? SANDBOX_CHANNEL, price - bean);
+      if (deferred) throw deferred;
+    } catch (error) {
+      results.push({ ok: false, error: error as Error });
+      continue;
+    }
     coins.set(want.playerId, balance - bean);
     const sn = orderSn('YF');
     paid.push({
@@ -257,6 +270,12 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   if (paid.length === 0) return results as KujiDrawResult[];
 
   const written = await writeDraws(tx, kuji, paid, lines, log, drawn, at);
+  await recordPaid(
+    tx,
+    wants[0]?.channel ?? SANDBOX_CHANNEL,
+    paid.map((p) => ({ playerId: p.playerId, orderSn: p.orderSn, kind: 'kuji' as const, coins: p.bean, amount: p.price - p.bean })),
+    now,
+  );
   // The paid draws also drop a virtual item of the brand each player does not hold yet.
   await grantDrops(
     tx,

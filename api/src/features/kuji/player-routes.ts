@@ -7,6 +7,7 @@ import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawGroups } from '../draw-machine/draw-queue.js';
+import { channelOf } from '../payment/channel.js';
 import { playerOf } from '../player/session.js';
 import { drawKujiMany } from './draw.js';
 import { seedRounds, seedRoundsToWire } from './seeds.js';
@@ -20,6 +21,7 @@ import { seedRounds, seedRoundsToWire } from './seeds.js';
 const playerKujiRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const draws = new DrawGroups(db, drawKujiMany);
+  const channel = channelOf(config.payment);
 
   app.route(
     routeOf(api.player.kujis, async (query) => {
@@ -90,6 +92,7 @@ const playerKujiRoutes: FastifyPluginAsync = async (app) => {
         boxNo: body.box_no,
         num: body.num,
         useBean: body.use_bean === 1,
+        channel,
       });
       return {
         order_sn: out.orderSn,

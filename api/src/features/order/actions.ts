@@ -6,6 +6,7 @@ import { orderItems, orderShipments, orders } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { yuanToFen } from '../../lib/money.js';
 import { returnCoupon } from '../coupon/use.js';
+import { closePayments } from '../payment/record.js';
 import { returnStock } from './lifecycle.js';
 import { isSplittable, type OrderRow, unshippedItems } from './queries.js';
 
@@ -129,6 +130,7 @@ export async function close(tx: Tx, o: OrderRow, now = new Date()) {
   if (o.tranState === T.pending) {
     await returnStock(tx, o.id);
     await returnCoupon(tx, o.orderSn);
+    await closePayments(tx, o.orderSn);
   }
 }
 

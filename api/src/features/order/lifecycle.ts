@@ -13,6 +13,7 @@ import { depositFreight, goods, orderItems, orders, players } from '../../db/sch
 import { httpError, notFound } from '../../http/errors.js';
 import { returnCoupon, useCoupon } from '../coupon/use.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { closePayments } from '../payment/record.js';
 import type { OrderRow } from './queries.js';
 
 /**
@@ -23,6 +24,7 @@ import type { OrderRow } from './queries.js';
  *   bought quantity at once (`stock = stock − n where stock ≥ n`); unlimited goods are not counted.
  * - pay: the whole amount → paid (2). A pre-sale pays PRESALE_DEPOSIT_PERCENT first (deposit_pay_price)
  *   and stays pending with a final-payment deadline (finalPayHours); the final payment makes it paid.
+ *   Each payment is a payments row (features/payment): applied when the channel confirms it.
  * - cancel (the player, before any payment) → cancelled (5); the payment deadline passing → payment
  *   timeout (3). Both put the whole stock back. A timed-out pre-sale keeps its deposit (forfeited).
  * - ship (whole or chosen items) → shipped (1) or partly shipped (4); the whole order shipped sets
@@ -160,13 +162,27 @@ export async function playerOrder(tx: Tx, playerId: number, sn: string): Promise
   return row;
 }
 
-export async function pay(tx: Tx, o: OrderRow, times: OrderTimes, now = new Date()) {
+/** An order may be paid now: not closed, pending payment, its deadline not passed (else it times out). */
+export async function assertPayable(tx: Tx, o: OrderRow, now = new Date()) {
   if (o.isClose) throw httpError(409, m.closed);
   if (o.tranState !== T.pending) throw httpError(409, m.payNotPending);
   if (o.payEndAt && o.payEndAt.getTime() <= now.getTime()) {
     await expire(tx, o);
     throw httpError(409, m.payExpired);
   }
+}
+
+/** Fen the order's next payment takes: a pre-sale's deposit, then the rest; else the whole. */
+export const amountDue = (o: OrderRow) =>
+  o.isPreSale && o.depositPayPrice === 0 ? o.depositPrice : o.receivablePrice - o.depositPayPrice;
+
+export async function pay(tx: Tx, o: OrderRow, times: OrderTimes, now = new Date()) {
+  await assertPayable(tx, o, now);
+  await applyPayment(tx, o, times, now);
+}
+
+/** The payment of amountDue arrived (payment channel): the deposit is paid, or the whole order. */
+export async function applyPayment(tx: Tx, o: OrderRow, times: OrderTimes, now = new Date()) {
   if (o.isPreSale && o.depositPayPrice === 0) {
     await tx
       .update(orders)
@@ -208,12 +224,14 @@ export async function cancel(tx: Tx, o: OrderRow) {
   await tx.update(orders).set({ tranState: T.cancelled, payEndAt: null }).where(eq(orders.id, o.id));
   await returnStock(tx, o.id);
   await returnCoupon(tx, o.orderSn);
+  await closePayments(tx, o.orderSn);
 }
 
 async function expire(tx: Tx, o: OrderRow) {
   await tx.update(orders).set({ tranState: T.timeout, payEndAt: null }).where(eq(orders.id, o.id));
   await returnStock(tx, o.id);
   if (o.depositPayPrice === 0) await returnCoupon(tx, o.orderSn);
+  await closePayments(tx, o.orderSn);
 }
 
 export async function confirm(tx: Tx, o: OrderRow, now = new Date()) {

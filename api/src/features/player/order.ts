@@ -4,21 +4,25 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
-import { buy, cancel, confirm, pay, playerOrder } from '../order/lifecycle.js';
+import { amountDue, applyPayment, assertPayable, buy, cancel, confirm, playerOrder } from '../order/lifecycle.js';
 import { bundle, type OrderRow, orderToWire, wireOf } from '../order/queries.js';
+import { channelOf } from '../payment/channel.js';
+import { orderPayment } from '../payment/record.js';
 import { playerOf } from './session.js';
 
 /**
  * The player's orders (declarations: shared playerOrderRoutes, under api.player): buying the
  * brand's goods (a release sale, activity type 5), paying (a pre-sale: deposit, then the final
- * payment), cancelling, confirming receipt and the player's own list. The life cycle, stock and
- * deadlines are in features/order/lifecycle.ts; the merchant never sees the private remark here.
+ * payment, each a payments row paid through the payment channel), cancelling, confirming receipt
+ * and the player's own list. The life cycle, stock and deadlines are in features/order/lifecycle.ts;
+ * the merchant never sees the private remark here.
  */
 const withoutPrivate = ({ private_remark: _, ...rest }: Order): PlayerOrder => rest;
 
 const playerOrderRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const times = config.orderTimes;
+  const channel = channelOf(config.payment);
 
   /** Run a step on the player's locked order and answer it as it now is. */
   const step = async (playerId: number, sn: string, run: (tx: Tx, o: OrderRow) => Promise<void>) => {
@@ -44,9 +48,14 @@ const playerOrderRoutes: FastifyPluginAsync = async (app) => {
       // A payment past its deadline marks the order timed out, then answers 订单已超时: the
       // timeout is kept, so the step runs in its own transaction and the answer comes after it.
       let failure: unknown = null;
+      // The amount due becomes a payment (payments): paid at once through an instant channel,
+      // else the order waits for the channel's signed notification (payment/notify.ts).
       const answer = await step(playerId, body.order_sn, async (tx, o) => {
         try {
-          await pay(tx, o, times, config.clock());
+          const now = config.clock();
+          await assertPayable(tx, o, now);
+          const { paid } = await orderPayment(tx, channel, { playerId, orderSn: o.orderSn, amount: amountDue(o) }, now);
+          if (paid) await applyPayment(tx, o, times, now);
         } catch (error) {
           failure = error;
         }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { api, messages } from '@toy/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { deposits, orderItems, orders, pickups, playerSessions, players } from '../../db/schema.js';
+import { deposits, orderItems, orders, pickups } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { fenToYuan } from '../../lib/money.js';
@@ -10,61 +9,40 @@ import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawQueue } from '../draw-machine/draw-queue.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { channelOf } from '../payment/channel.js';
 import { pickupFreight } from '../pickup/freight.js';
 import playerCouponRoutes from './coupon.js';
+import playerLoginRoutes from './login.js';
 import playerOrderRoutes from './order.js';
 import playerPickupRoutes from './pickup.js';
 import { playerOf } from './session.js';
 import playerSubscriptionRoutes from './subscription.js';
 
 const m = messages.drawMachine;
-const SESSION_DAYS = 30;
-/** Coins a new player starts with, fen (demo: 20 coins = 20 yuan). */
-const WELCOME_COINS = 2000;
 
 /**
  * The player's side (declarations: shared/src/features/player.ts): /player/... with player
- * sessions (header player_token). Draws go through the draw machines' queue and engine.
+ * sessions (header player_token; login by one-time code: login.ts). Draws go through the draw machines' queue and engine.
  */
 const playerRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
   const draws = new DrawQueue(db);
+  const channel = channelOf(config.payment);
+  await app.register(playerLoginRoutes);
   await app.register(playerOrderRoutes);
   await app.register(playerPickupRoutes);
   await app.register(playerSubscriptionRoutes);
   await app.register(playerCouponRoutes);
 
   app.route(
-    routeOf(api.player.login, async (body) => {
-      const [existing] = await db.select().from(players).where(eq(players.phone, body.phone));
-      const player =
-        existing ??
-        (
-          await db
-            .insert(players)
-            .values({
-              phone: body.phone,
-              nickname: body.nickname || `玩家${body.phone.slice(-4)}`,
-              coins: WELCOME_COINS,
-            })
-            .onConflictDoUpdate({ target: players.phone, set: { phone: body.phone } })
-            .returning()
-        )[0]!;
-      const token = randomBytes(32).toString('hex');
-      await db
-        .insert(playerSessions)
-        .values({ token, playerId: player.id, expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000) });
-      return {
-        player_token: token,
-        player: { id: player.id, nickname: player.nickname, coins: fenToYuan(player.coins) },
-      };
-    }),
-  );
-
-  app.route(
     routeOf(api.player.draw, async (body, request) => {
       const playerId = await playerOf(db, cache, request);
-      const out = await draws.draw(body.batch_id, { playerId, useBean: body.use_bean === 1, claimId: body.coupon_id });
+      const out = await draws.draw(body.batch_id, {
+        playerId,
+        useBean: body.use_bean === 1,
+        claimId: body.coupon_id,
+        channel,
+      });
       return {
         order_sn: out.orderSn,
         batch_id: body.batch_id,

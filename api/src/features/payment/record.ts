@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { messages, PAYMENT_STATE, type PaymentKind, type PaymentWire } from '@toy/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+import { httpError } from '../../http/errors.js';
+import { fenToYuan } from '../../lib/money.js';
+import { formatTime } from '../../lib/time.js';
+import type { PaymentChannel } from './channel.js';
+
+/**
+ * The payment records (table payments; wire shared/src/features/payment.ts). Draws and kuji
+ * tickets record theirs paid, in their own transaction and one insert (the channel confirmed at
+ * once); a release-sale order's payment waits for the channel's notification unless the channel
+ * is instant (notify.ts applies it).
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A payment number: PY, the time in ms and 10 random hex digits. */
+export const paySn = () => `PY${Date.now()}${randomBytes(5).toString('hex')}`;
+
+export interface PaidAction {
+  playerId: number;
+  orderSn: string;
+  kind: PaymentKind;
+  /** Fen: coins deducted (already off the balance), and the money part. */
+  coins: number;
+  amount: number;
+}
+
+/** Paid actions (draws, kuji tickets) confirmed by an instant channel: one insert for them all. */
+export async function recordPaid(tx: Tx, channel: PaymentChannel, paid: PaidAction[], now: Date): Promise<void> {
+  if (paid.length === 0) return;
+  await tx.insert(payments).values(
+    paid.map((p) => {
+      const sn = paySn();
+      return {
+        paySn: sn,
+        playerId: p.playerId,
+        orderSn: p.orderSn,
+        kind: p.kind,
+        coins: p.coins,
+        amount: p.amount,
+        provider: channel.provider,
+        state: PAYMENT_STATE.paid,
+        // An instant channel's own number; a 0 money part had nothing to pay through it.
+        tradeNo: p.amount > 0 ? `${channel.provider}-${sn}` : null,
+        createdAt: now,
+        paidAt: now,
+      };
+    }),
+  );
+}
+
+/**
+ * The payment of an order's next amount (`amount` fen): the pending one already asked for this
+ * amount, else a new one. Through an instant channel it is paid at once (and `paid` says so).
+ */
+export async function orderPayment(
+  tx: Tx,
+  channel: PaymentChannel,
+  want: { playerId: number; orderSn: string; amount: number },
+  now: Date,
+): Promise<{ payment: PaymentRow; paid: boolean }> {
+  const [pending] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderSn, want.orderSn), eq(payments.state, PAYMENT_STATE.pending)))
+    .orderBy(asc(payments.id))
+    .for('update');
+  if (pending && pending.amount === want.amount) return { payment: pending, paid: false };
+  if (pending) await tx.update(payments).set({ state: PAYMENT_STATE.closed }).where(eq(payments.id, pending.id));
+  const sn = paySn();
+  const instant = channel.instant || want.amount === 0;
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      paySn: sn,
+      playerId: want.playerId,
+      orderSn: want.orderSn,
+      kind: 'order',
+      amount: want.amount,
+      provider: channel.provider,
+      state: instant ? PAYMENT_STATE.paid : PAYMENT_STATE.pending,
+      tradeNo: instant && want.amount > 0 ? `${channel.provider}-${sn}` : null,
+      payUrl: instant ? '' : channel.payUrl(sn, want.amount),
+      createdAt: now,
+      paidAt: instant ? now : null,
+    })
+    .returning();
+  return { payment: payment!, paid: instant };
+}
+
+/** The order was cancelled, timed out or closed: its waiting payments close (a late notification is refused). */
+export async function closePayments(tx: Tx, orderSn: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ state: PAYMENT_STATE.closed })
+    .where(and(eq(payments.orderSn, orderSn), eq(payments.state, PAYMENT_STATE.pending)));
+}
+
+/** A payment locked for its notification, or 404. */
+export async function lockPayment(tx: Tx, sn: string): Promise<PaymentRow> {
+  const [row] = await tx.select().from(payments).where(eq(payments.paySn, sn)).for('update');
+  if (!row) throw httpError(404, messages.payment.paymentMissing);
+  return row;
+}
+
+export const paymentToWire = (p: PaymentRow): PaymentWire => ({
+  pay_sn: p.paySn,
+  order_sn: p.orderSn,
+  kind: p.kind as PaymentWire['kind'],
+  coins: fenToYuan(p.coins),
+  amount: fenToYuan(p.amount),
+  state: p.state,
+  pay_url: p.state === PAYMENT_STATE.pending ? p.payUrl : '',
+  created_at: formatTime(p.createdAt),
+  paid_at: p.paidAt ? formatTime(p.paidAt) : null,
+});
+
+/** The player's payments of one order, oldest first. */
+export async function paymentsOf(db: Db, playerId: number, orderSn: string) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.playerId, playerId), eq(payments.orderSn, orderSn)))
+    .orderBy(asc(payments.id));
+  return rows.map(paymentToWire);
+}
