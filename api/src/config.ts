@@ -54,7 +54,18 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(LOGIN_LIMITS.windowMinutes),
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(LOGIN_LIMITS.perAccount),
   LOGIN_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(LOGIN_LIMITS.perAddress),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
+
+/**
+ * What a process does: `all` (the default: answers the API and runs the jobs, so `npm start` is one
+ * command), `api` (answers only; the jobs it creates wait for a worker), `worker` (`npm run worker`:
+ * runs the jobs, answers only /healthz and /metrics on WORKER_PORT).
+ */
+export type Role = 'all' | 'api' | 'worker';
 
 /** Fastify's `trustProxy`: none, all, the proxies' addresses, or a function of an address and its hop. */
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -154,6 +165,13 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Failed logins allowed per account and per address within the window (then 429). */
   loginLimits: LoginLimits;
+  role: Role;
+  /** Jobs this process runs at once (1 in an API copy, 2 in a worker unless JOB_CONCURRENCY). */
+  jobConcurrency: number;
+  /** A worker's port for /healthz and /metrics. */
+  workerPort: number;
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 const defaultUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -244,6 +262,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.LOGIN_ACCOUNT_FAILURES,
       perAddress: e.LOGIN_ADDRESS_FAILURES,
     },
+    role: e.ROLE,
+    jobConcurrency: e.JOB_CONCURRENCY ?? (e.ROLE === 'worker' ? 2 : 1),
+    workerPort: e.WORKER_PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
@@ -276,5 +298,9 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     marketExportSyncRows: overrides.marketExportSyncRows ?? 2000,
     trustProxy: overrides.trustProxy ?? false,
     loginLimits: { ...LOGIN_LIMITS, ...overrides.loginLimits },
+    role: overrides.role ?? 'all',
+    jobConcurrency: overrides.jobConcurrency ?? 1,
+    workerPort: overrides.workerPort ?? 8788,
+    metricsToken: overrides.metricsToken,
   };
 }
