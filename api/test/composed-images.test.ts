@@ -204,10 +204,17 @@ describe('the compose budget', () => {
     // but each result reads three such pictures, about 9 GB in all.
     const noise = Buffer.alloc(1000 * 1000 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 7) * 104729) % 251;
-    const heavy = await up(await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer());
+    const heavy = await up(
+      await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
     const [row] = await app.db.select().from(uploads).where(eq(uploads.key, heavy));
     const gb = String(Math.round((3 * row!.size * 1001) / 1e8) / 10);
-    const res = await compose({ ip_id: ipId, groups: [Array(7).fill(heavy), Array(11).fill(heavy), Array(13).fill(heavy)] });
+    const res = await compose({
+      ip_id: ipId,
+      groups: [Array(7).fill(heavy), Array(11).fill(heavy), Array(13).fill(heavy)],
+    });
     expect([res.statusCode, res.body.msg]).toEqual([400, c.composeTooManyBytes(gb, '4')]);
     expect(await jobCount()).toBe(before);
   }, 60_000);

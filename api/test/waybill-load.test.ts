@@ -77,11 +77,15 @@ describe('waybill printing off the event loop', () => {
     const probe = loopProbe();
     const began = performance.now();
     let printing = true;
-    const print = call(app, api.erp.print, { t, no_type: 1, no: numbers.join('\n'), copy_count: 20, type: 130 }).finally(
-      () => {
-        printing = false;
-      },
-    );
+    const print = call(app, api.erp.print, {
+      t,
+      no_type: 1,
+      no: numbers.join('\n'),
+      copy_count: 20,
+      type: 130,
+    }).finally(() => {
+      printing = false;
+    });
     const waits: number[] = [];
     while (printing) {
       const began = performance.now();

@@ -66,7 +66,11 @@ export function registerMetrics(
     registers: [register],
   });
   web.addHook('onResponse', async (request, reply) => {
-    const labels = { route: request.routeOptions.url ?? 'unmatched', method: request.method, status: String(reply.statusCode) };
+    const labels = {
+      route: request.routeOptions.url ?? 'unmatched',
+      method: request.method,
+      status: String(reply.statusCode),
+    };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
   });
@@ -77,7 +81,8 @@ export function registerMetrics(
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   };
   web.get('/metrics', async (request, reply) => {
-    if (!allowed(request)) return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain').send('unauthorized\n');
+    if (!allowed(request))
+      return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain').send('unauthorized\n');
     return reply.type(register.contentType).send(await register.metrics());
   });
   return register;

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { RouteDef } from '@toy/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type pg from 'pg';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { rowsOf } from '../db/client.js';
 

@@ -199,7 +199,8 @@ export function composeBudgetFailure(combos: number, pixels: number, bytes: numb
   const yi = (n: number) => String(Math.round(n / 1e7) / 10);
   const gb = (n: number) => String(Math.round(n / 1e8) / 10);
   const total = combos * pixels;
-  if (total > COMPOSE_IMAGE_BUDGET.maxPixels) return c.composeTooManyPixels(yi(total), yi(COMPOSE_IMAGE_BUDGET.maxPixels));
+  if (total > COMPOSE_IMAGE_BUDGET.maxPixels)
+    return c.composeTooManyPixels(yi(total), yi(COMPOSE_IMAGE_BUDGET.maxPixels));
   if (bytes > COMPOSE_IMAGE_BUDGET.maxBytes) return c.composeTooManyBytes(gb(bytes), gb(COMPOSE_IMAGE_BUDGET.maxBytes));
   return null;
 }
