@@ -1,6 +1,6 @@
 // A 200-label waybill print (10 numbers × 20 copies) must not hold up anyone else's requests: the
 // PDF is drawn in a worker thread, so while it prints the event loop keeps turning and /healthz and
-// another merchant's list keep answering within 100 ms (tests/bench/waybill.bench.ts times it).
+// another merchant's list keep answering within 100 ms.
 import { api } from '@toy/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawWaybillPdf } from '../src/features/erp/label.js';
@@ -108,7 +108,7 @@ describe('waybill printing off the event loop', () => {
     expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(200);
     // Others were answered all along the print: drawn on the event loop, the labels held every
     // request for the whole drawing (seconds), so a few calls at most got through, each that long.
-    // On an idle machine every wait is well under 100 ms (npm run bench -- waybill measures it); a
+    // On an idle machine every wait is well under 100 ms; a
     // machine shared by many processes delays some timers by itself, so the bound here is on the
     // typical call, and the longest stall is a small part of the print.
     expect(waits.length).toBeGreaterThanOrEqual(10);
