@@ -63,6 +63,7 @@ import docs from './http/docs.js';
 import errorHandler from './http/error-handler.js';
 import { httpError } from './http/errors.js';
 import inputGuard, { findNul } from './http/input-guard.js';
+import metrics from './http/metrics.js';
 import roleCheck from './http/role-check.js';
 import session from './http/session.js';
 import signCheck from './http/sign-check.js';
@@ -112,7 +113,7 @@ export async function buildApp(
     // A copy of a snapshot is migrated and seeded already.
     if (!database.restored && !config.snapshot?.postgresReady) {
       await runMigrations(database);
-      if (config.seed) await seed(database.db, opened.store);
+      if (config.seed && config.role !== 'worker') await seed(database.db, opened.store);
     }
     app = Fastify({
       logger: { level: config.logLevel },
@@ -159,6 +160,8 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   // Size limits are checked per upload kind by features/upload/storage.ts.
   await app.register(multipart, { throwFileSizeLimit: false });
   await app.register(errorHandler);
+  // Before any route, so every route's answers are counted (GET /metrics).
+  await app.register(metrics, { pool: database.kind === 'postgres' ? database.pool : null });
   await app.register(inputGuard); // JSON depth, before anything reads the body
   await app.register(docs);
   await app.register(signCheck); // 1. sign, mt
@@ -167,6 +170,12 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(tenancy); // 4. request.brands(perId)
 
   await app.register(healthRoutes);
+  if (config.role === 'worker') {
+    // A worker (npm run worker) runs the jobs and answers only /healthz and /metrics; the job
+    // kinds are registered by the feature modules imported above.
+    await app.register(jobPlugin, { routes: false });
+    return;
+  }
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(brandRoutes);

@@ -72,6 +72,10 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'gateway']).default('sandbox'),
   PAYMENT_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   PAYMENT_PAY_URL: z.url().optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 /** The sandbox payment channel's notification secret (the demo default; a gateway sets PAYMENT_SECRET). */
@@ -127,6 +131,13 @@ export class ConfigError extends Error {
     super(`${heading}\n${lines.join('\n')}`);
   }
 }
+
+/**
+ * What a process does: `all` (the default: answers the API and runs the jobs, so `npm start` is one
+ * command), `api` (answers only; the jobs it creates wait for a worker), `worker` (`npm run worker`:
+ * runs the jobs, answers only /healthz and /metrics on WORKER_PORT).
+ */
+export type Role = 'all' | 'api' | 'worker';
 
 /** Fastify's `trustProxy`: none, all, the proxies' addresses, or a function of an address and its hop. */
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -239,6 +250,13 @@ export interface Config {
   playerDemoCode: string | null;
   sms: SmsConfig;
   payment: PaymentConfig;
+  role: Role;
+  /** Jobs this process runs at once (1 in an API copy, 2 in a worker unless JOB_CONCURRENCY). */
+  jobConcurrency: number;
+  /** A worker's port for /healthz and /metrics. */
+  workerPort: number;
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -359,6 +377,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: e.PAYMENT_SECRET ?? SANDBOX_PAYMENT_SECRET,
       payUrl: e.PAYMENT_PAY_URL ?? '',
     },
+    role: e.ROLE,
+    jobConcurrency: e.JOB_CONCURRENCY ?? (e.ROLE === 'worker' ? 2 : 1),
+    workerPort: e.WORKER_PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
@@ -396,5 +418,9 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     playerDemoCode: overrides.playerDemoCode === undefined ? PLAYER_DEMO_CODE : overrides.playerDemoCode,
     sms: overrides.sms ?? { provider: 'log' },
     payment: overrides.payment ?? { provider: 'sandbox', secret: SANDBOX_PAYMENT_SECRET, payUrl: '' },
+    role: overrides.role ?? 'all',
+    jobConcurrency: overrides.jobConcurrency ?? 1,
+    workerPort: overrides.workerPort ?? 8788,
+    metricsToken: overrides.metricsToken,
   };
 }

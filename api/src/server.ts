@@ -10,7 +10,13 @@ try {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
+if (config.role === 'worker' && !config.databaseUrl) {
+  console.error('A worker (ROLE=worker) needs DATABASE_URL: the embedded PGlite belongs to one process.');
+  process.exit(2);
+}
 const app = await buildApp(config);
+// A worker answers only /healthz and /metrics, on its own port.
+const port = config.role === 'worker' ? config.workerPort : config.port;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -23,16 +29,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port });
 } catch (error) {
-  app.log.error({ err: error }, `cannot listen on ${config.host}:${config.port}`);
+  app.log.error({ err: error }, `cannot listen on ${config.host}:${port}`);
   await app.close();
   process.exit(1);
 }
 const store = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 const files =
   config.storage.kind === 's3' ? `files in S3 bucket ${config.storage.bucket}` : 'files in DATA_DIR/uploads';
-app.log.info(
-  `API on ${config.publicUrl} (docs ${config.publicUrl}/docs, ${store}, ${files}, demo data ${config.seed ? 'on' : 'off'})`,
-);
-app.log.info(`pages of these origins may call the API (CONSOLE_ORIGINS): ${config.corsOrigins.join(', ')}`);
+if (config.role === 'worker') {
+  app.log.info(`job worker (${config.jobConcurrency} at once), /healthz and /metrics on ${config.host}:${port}`);
+} else if (config.role === 'api') {
+  app.log.info('ROLE=api: jobs are left to a worker (npm run worker)');
+}
+if (config.role !== 'worker') {
+  app.log.info(
+    `API on ${config.publicUrl} (docs ${config.publicUrl}/docs, ${store}, ${files}, demo data ${config.seed ? 'on' : 'off'})`,
+  );
+  app.log.info(`pages of these origins may call the API (CONSOLE_ORIGINS): ${config.corsOrigins.join(', ')}`);
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { api, messages } from '@toy/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -187,4 +188,34 @@ describe('collectible.composeImages', () => {
     const shop = (await login(app, 'shop@demo.local')).web_token;
     expect((await compose({ ip_id: ipId, groups }, shop)).statusCode).toBe(403);
   });
+});
+
+describe('the compose budget', () => {
+  it('refuses a job past its pixels or bytes up front, with the total, and queues nothing', async () => {
+    const before = await jobCount();
+    // 20 × 20 results of 2400×2400: 23亿 pixels in all, past the 21亿 of one job.
+    const wide = await up(
+      await sharp({ create: { width: 2400, height: 2400, channels: 3, background: '#808080' } })
+        .png()
+        .toBuffer(),
+    );
+    const big = await compose({ ip_id: ipId, groups: [Array(20).fill(wide), Array(20).fill(wide)] });
+    expect([big.statusCode, big.body.msg]).toEqual([400, c.composeTooManyPixels('23', '21')]);
+    // 7 × 11 × 13 = 1001 results of a 1000×1000 noise picture (about 3 MB): fine in pixels (10亿),
+    // but each result reads three such pictures, about 9 GB in all.
+    const noise = randomBytes(1000 * 1000 * 3);
+    const heavy = await up(
+      await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
+    const [row] = await app.db.select().from(uploads).where(eq(uploads.key, heavy));
+    const gb = String(Math.round((3 * row!.size * 1001) / 1e8) / 10);
+    const res = await compose({
+      ip_id: ipId,
+      groups: [Array(7).fill(heavy), Array(11).fill(heavy), Array(13).fill(heavy)],
+    });
+    expect([res.statusCode, res.body.msg]).toEqual([400, c.composeTooManyBytes(gb, '4')]);
+    expect(await jobCount()).toBe(before);
+  }, 60_000);
 });

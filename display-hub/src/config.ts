@@ -46,6 +46,8 @@ export interface HubConfig {
   imageOrigins?: string[];
   /** The venue's time zone (IANA): the screens' clock and the operator's notice times. */
   timeZone?: string;
+  /** When set, /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 /** A comma-separated list of origins (`scheme://host[:port]`), each normalised; `*` kept as it is. */
@@ -96,6 +98,7 @@ const envSchema = z.object({
   HUB_BARRAGE_REFRESH_MS: z.coerce.number().int().min(100).default(DISPLAY_TIMING.barrageRefreshMs),
   HUB_ACTIVITY_POLL_SCALE: z.coerce.number().positive().max(1).default(1),
   HUB_ALLOWED_ORIGINS: originList,
+  METRICS_TOKEN: z.string().min(16).optional(),
   HUB_IMAGE_ORIGINS: originList,
   HUB_TIME_ZONE: z
     .string()
@@ -160,5 +163,6 @@ export function loadHubConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     allowedOrigins: e.HUB_ALLOWED_ORIGINS ?? [],
     imageOrigins: e.HUB_IMAGE_ORIGINS ?? [],
     timeZone: e.HUB_TIME_ZONE,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -14,6 +14,7 @@ import type { HubConfig } from './config.js';
 import { Hub } from './hub.js';
 import { ImageCache } from './images.js';
 import { MediaLibrary, safeName } from './media.js';
+import { registerMetrics } from './metrics.js';
 import { PlatformData } from './platform.js';
 import { StateStore } from './state.js';
 import { ageSeconds, publicStatus, statusPage } from './status.js';
@@ -170,6 +171,8 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
     bodyLimit: 1024 * 1024,
   });
   await web.register(multipart);
+  // Before the routes, so each of their answers is counted.
+  registerMetrics(web, () => theHub, platform, config.metricsToken);
   await web.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',

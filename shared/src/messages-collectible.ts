@@ -22,6 +22,12 @@ export const collectibleMessages = {
   sizeMismatch: '图片尺寸不统一，请修改后重新上传',
   groupImagesRequired: (n: number) => `请上传第${n}组图片`,
   tooManyCombos: (n: number) => `组合数量为${n}，超出最大限制1001，请减少图片`,
+  /** The compose budget (COMPOSE_IMAGE_BUDGET): total pixels of all results, in 亿 (10⁸). */
+  composeTooManyPixels: (total: string, max: string) =>
+    `合成图片总像素约${total}亿，超出单次上限${max}亿像素，请减少图片数量或缩小图片尺寸`,
+  /** The compose budget: the bytes of the layers composited, in GB. */
+  composeTooManyBytes: (total: string, max: string) =>
+    `合成图片预计大小约${total}GB，超出单次上限${max}GB，请减少图片数量或压缩图片`,
   tooManyLayers: '每组最多上传20张图片',
   tooManyGroups: '最多上传5组图片',
   composeFirst: '请先生成合成图片',

@@ -181,6 +181,30 @@ export const COMPOSE_IMAGE_LIMITS = {
   pageSize: 20,
 } as const;
 
+/**
+ * What one compose job may cost, refused before it is queued: the pixels of all its results
+ * (combinations × width × height) and the bytes it composites (each result reads one image of every
+ * group, so this is also about what its PNGs and zip weigh). 1001 results of 2 megapixels fit.
+ */
+export const COMPOSE_IMAGE_BUDGET = {
+  maxPixels: 2_100_000_000,
+  maxBytes: 4_000_000_000,
+} as const;
+
+/**
+ * The budget's message for a job of `combos` results of `pixels` each compositing `bytes` in all, or
+ * null within it (pixels first).
+ */
+export function composeBudgetFailure(combos: number, pixels: number, bytes: number): string | null {
+  const yi = (n: number) => String(Math.round(n / 1e7) / 10);
+  const gb = (n: number) => String(Math.round(n / 1e8) / 10);
+  const total = combos * pixels;
+  if (total > COMPOSE_IMAGE_BUDGET.maxPixels)
+    return c.composeTooManyPixels(yi(total), yi(COMPOSE_IMAGE_BUDGET.maxPixels));
+  if (bytes > COMPOSE_IMAGE_BUDGET.maxBytes) return c.composeTooManyBytes(gb(bytes), gb(COMPOSE_IMAGE_BUDGET.maxBytes));
+  return null;
+}
+
 /** The number of composed images: one per pick of an image in each group. */
 export const comboCount = (groups: readonly (readonly unknown[])[]) =>
   groups.length === 0 ? 0 : groups.reduce((n, g) => n * g.length, 1);

@@ -4,7 +4,8 @@ import { users } from './user.js';
 /**
  * Background jobs (exports), shared by every API copy: a poller claims a pending job, or a running
  * one whose lease ran out (its API copy stopped), with `FOR UPDATE SKIP LOCKED`, and renews the
- * lease while it works. Progress is `now_num` of `total_num`; the answer (a file URL) is `result`.
+ * lease while it works; pending jobs are taken round-robin by owner (the user who asked), oldest first
+ * within an owner, so one merchant's queue cannot starve another's. Progress is `now_num` of `total_num`; the answer (a file URL) is `result`.
  */
 export const jobs = pgTable(
   'jobs',
@@ -23,9 +24,11 @@ export const jobs = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** When a poller last took it: the queue serves the owner whose last claim is oldest first. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_status_idx').on(t.status, t.id)],
+  (t) => [index('jobs_status_idx').on(t.status, t.id), index('jobs_user_claimed_idx').on(t.userId, t.claimedAt)],
 );

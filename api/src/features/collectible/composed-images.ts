@@ -2,7 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { composeImagesRules, fileUrl, firstFailure, IMAGE_UPLOAD_KINDS, messages, type UploadKind } from '@toy/shared';
+import {
+  comboCount,
+  composeBudgetFailure,
+  composeImagesRules,
+  fileUrl,
+  firstFailure,
+  IMAGE_UPLOAD_KINDS,
+  messages,
+  type UploadKind,
+} from '@toy/shared';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -56,7 +65,9 @@ export const coordOf = (pick: number[]) => pick.map((i) => i + 1).join('-');
 /**
  * The checks after the request's shape, in the spec's order: each picture is an image upload the
  * merchant may use; all have the same pixel size, read from the stored files; every group has
- * images; at most 1001 combinations. Answers the groups as upload keys.
+ * images; at most 1001 combinations; then the job's budget (COMPOSE_IMAGE_BUDGET: the pixels of
+ * all results, the bytes composited), so a job too big to finish in reasonable time and space is
+ * refused before it is queued. Answers the groups as upload keys.
  */
 export async function checkComposeImages(
   db: Db,
@@ -74,13 +85,21 @@ export async function checkComposeImages(
   }
   const keys = groups.map((g) => g.map((v) => (v ? usable.get(v)!.key : '')));
   const sizes = new Set<string>();
+  let pixels = 0;
   for (const key of new Set(keys.flat().filter(Boolean))) {
     const meta = await storage.withFile(key, (file) => sharp(file).metadata());
     sizes.add(`${meta.width}x${meta.height}`);
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
   }
   if (sizes.size > 1) throw httpError(400, m.sizeMismatch);
   const failed = firstFailure(composeImagesRules, { groups });
   if (failed) throw httpError(400, failed.message);
+  // Every result reads one image of each group: a group's bytes count once per result over its size.
+  const combos = comboCount(keys);
+  const bytesOf = (value: string) => usable.get(value)?.size ?? 0;
+  const bytes = groups.reduce((n, g) => n + (g.reduce((b, v) => b + bytesOf(v), 0) * combos) / g.length, 0);
+  const overBudget = composeBudgetFailure(combos, pixels, bytes);
+  if (overBudget) throw httpError(400, overBudget);
   return keys;
 }
 

@@ -1,13 +1,16 @@
 import { once } from 'node:events';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { toSVG } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { Config } from '../../config.js';
+import { currentThread, offThread } from '../../lib/off-thread.js';
 
 /**
  * The waybill PDF: one 100×150 mm label per outbound order number and copy, drawn with pdfkit
- * (fonts embedded as subsets) and a vector Code128 barcode from bwip-js.
+ * (fonts embedded as subsets) and a vector Code128 barcode from bwip-js. Drawing 200 labels takes
+ * seconds of CPU, so it runs in a worker thread (lib/off-thread.ts), never on the event loop.
  */
 
 const mm = (v: number) => (v * 72) / 25.4;
@@ -268,12 +271,16 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData) {
   doc.text('原始出库单号 · 面单 130', half + 6, y + 32, { lineBreak: false });
 }
 
-/** Write the labels, in order, as one PDF at `file`. */
-export async function writeWaybillPdf(
-  file: string,
-  labels: LabelData[],
-  config: Pick<Config, 'waybillFont' | 'waybillFontName'>,
-): Promise<void> {
+type FontConfig = Pick<Config, 'waybillFont' | 'waybillFontName'>;
+
+/** The PDF's bytes and the thread that drew them (0: the main thread). */
+export interface RenderedPdf {
+  bytes: Uint8Array;
+  thread: number;
+}
+
+/** Draw the labels, in order, as one PDF, on the calling thread (the off-thread pool calls this). */
+export async function renderWaybillPdf(labels: LabelData[], config: FontConfig): Promise<RenderedPdf> {
   const fonts = labelFonts(config);
   const doc = new PDFDocument({
     size: [LABEL_WIDTH, LABEL_HEIGHT],
@@ -281,9 +288,9 @@ export async function writeWaybillPdf(
     autoFirstPage: false,
     info: { Title: '面单', Subject: labels.map((l) => l.orderSn).join(' ') },
   });
-  const out = createWriteStream(file);
-  const done = once(out, 'finish');
-  doc.pipe(out);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = once(doc, 'end');
   doc.registerFont('regular', bytesOf(fonts.regular.file), fonts.regular.name as string);
   doc.registerFont('bold', bytesOf(fonts.bold.file), fonts.bold.name as string);
   for (const label of labels) {
@@ -292,4 +299,17 @@ export async function writeWaybillPdf(
   }
   doc.end();
   await done;
+  return { bytes: Buffer.concat(chunks), thread: currentThread() };
+}
+
+/** Draw the labels in a worker thread; the PDF's bytes, and the thread that drew them. */
+export function drawWaybillPdf(labels: LabelData[], config: FontConfig): Promise<RenderedPdf> {
+  const fonts = { waybillFont: config.waybillFont, waybillFontName: config.waybillFontName };
+  return offThread<RenderedPdf>(import.meta.url, 'renderWaybillPdf', labels, fonts);
+}
+
+/** Write the labels, in order, as one PDF at `file` (drawn in a worker thread). */
+export async function writeWaybillPdf(file: string, labels: LabelData[], config: FontConfig): Promise<void> {
+  const { bytes } = await drawWaybillPdf(labels, config);
+  await writeFile(file, bytes);
 }

@@ -68,7 +68,11 @@ export async function readImportFile(
   if (upload.size > limits.maxBytes) throw httpError(413, m.importTooLarge(formatMb(limits.maxBytes)));
   const cached = parsed.get(key);
   if (cached) return { rows: cached };
-  const read = await readStoredSheet(storage, key, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
+  const read = await readStoredSheet(storage, key, {
+    maxRows: limits.maxRows,
+    timeoutMs: limits.parseTimeoutMs,
+    owner: request.user!.id,
+  });
   if (!read.ok) {
     request.log.info({ key, reason: read.reason, detail: read.detail }, 'spreadsheet refused');
     throw sheetRefusal(read) ?? httpError(400, read.reason === 'timeout' ? m.importTimeout : m.importUnreadable);

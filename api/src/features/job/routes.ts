@@ -6,24 +6,33 @@ import { jobs } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
 import { formatTime } from '../../lib/time.js';
-import { type JobResult, type JobRow, JobRunner } from './runner.js';
+import { JOB_DEFAULTS, type JobResult, type JobRow, JobRunner } from './runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The job poller of this API copy: `app.jobs.wake()` after creating a job. */
+    /** The job poller of this process: `app.jobs.wake()` after creating a job (nothing with ROLE=api). */
     jobs: JobRunner;
   }
 }
 
 /**
  * Declarations: shared/src/features/job.ts. Table: jobs (a user sees only their own). Starts this copy's poller once the app
- * is ready and stops it (handing back a job in progress) when the app closes.
+ * is ready, unless it is an API copy beside a worker (ROLE=api), and stops it (handing back a job in
+ * progress) when the app closes.
  */
-const jobPlugin: FastifyPluginAsync = async (app) => {
-  const runner = new JobRunner(app.db, app.appConfig, app.storage, app.log);
+const jobPlugin: FastifyPluginAsync<{ routes?: boolean }> = async (app, options) => {
+  const config = app.appConfig;
+  const runner = new JobRunner(app.db, config, app.storage, app.log, {
+    ...JOB_DEFAULTS,
+    concurrency: config.jobConcurrency,
+  });
   app.decorate('jobs', runner);
-  app.addHook('onReady', async () => runner.start());
+  app.addHook('onReady', async () => {
+    if (config.role !== 'api') runner.start();
+  });
   app.addHook('onClose', async () => runner.stop());
+  // A worker runs the jobs and answers none of the calls.
+  if (options.routes === false) return;
 
   app.route(
     routeOf(api.job.status, async (query, request) => {

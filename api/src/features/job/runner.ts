@@ -49,21 +49,57 @@ export const JOB_DEFAULTS = {
   fileTtlHours: 24,
   jobTtlDays: 7,
   cleanupEveryMs: 10 * 60 * 1000,
+  /** Jobs this process runs at once (JOB_CONCURRENCY). */
+  concurrency: 1,
 };
 
 class LeaseLost extends Error {}
 
+/** What this process's poller has done since it started (the API's /metrics). */
+export interface JobRunStats {
+  onFinish?: (kind: string, outcome: 'done' | 'failed' | 'retry', seconds: number) => void;
+}
+
 /**
- * The job poller of one API copy: claims a pending job (or an abandoned running one) with
- * `FOR UPDATE SKIP LOCKED`, so any number of copies share the table, runs it, and records the
- * answer. `attempts` is the claim's fencing token: a copy that lost its lease cannot write.
+ * The next job to take, fairly between owners (the user who asked for it, a merchant): the owner
+ * with the fewest jobs running now, then the one whose last claim is oldest (never first), then
+ * that owner's oldest job. One merchant's twenty queued exports therefore take turns with another
+ * merchant's one: the other waits at most for the jobs already running. A running job whose lease
+ * ran out (its copy stopped) is taken over like a pending one.
+ */
+export const CLAIM_NEXT = (leaseSeconds: number) => sql`
+  with owners as (
+    select user_id,
+      count(*) filter (where status = 'running' and locked_until >= now()) as running,
+      max(claimed_at) as last_claim
+    from jobs
+    where status in ('pending', 'running') or claimed_at > now() - interval '1 day'
+    group by user_id
+  )
+  update jobs set status = 'running', attempts = attempts + 1, updated_at = now(), claimed_at = now(),
+    locked_until = now() + make_interval(secs => ${leaseSeconds})
+  where id = (
+    select j.id from jobs j
+    join owners o on o.user_id is not distinct from j.user_id
+    where j.status = 'pending' or (j.status = 'running' and j.locked_until < now())
+    order by o.running, o.last_claim nulls first, j.id
+    limit 1 for update of j skip locked
+  )
+  returning id`;
+
+/**
+ * The job poller of one process (an API copy, or a worker: `npm run worker`): claims a job with
+ * `FOR UPDATE SKIP LOCKED` (CLAIM_NEXT: round-robin by owner), so any number of copies share the
+ * table, runs it, and records the answer. `attempts` is the claim's fencing token: a copy that
+ * lost its lease cannot write. `concurrency` loops run side by side.
  */
 export class JobRunner {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly loops: { timer: NodeJS.Timeout | null; running: Promise<void> | null }[];
   private readonly abort = new AbortController();
   private lastCleanup = 0;
   private stopped = false;
+  private started = false;
+  stats: JobRunStats = {};
 
   constructor(
     private readonly db: Db,
@@ -71,29 +107,37 @@ export class JobRunner {
     private readonly storage: FileStore,
     private readonly log: FastifyBaseLogger,
     private readonly options = JOB_DEFAULTS,
-  ) {}
+  ) {
+    this.loops = Array.from({ length: Math.max(1, options.concurrency) }, () => ({ timer: null, running: null }));
+  }
+
+  /** Whether this process runs jobs (not an API copy started with ROLE=api). */
+  get active(): boolean {
+    return this.started && !this.stopped;
+  }
 
   start(): void {
-    this.schedule(0);
+    this.started = true;
+    for (const loop of this.loops) this.schedule(loop, 0);
   }
 
-  /** Look for work now (a job was just created). */
+  /** Look for work now (a job was just created); nothing when this process runs no jobs. */
   wake(): void {
-    if (this.stopped || this.running) return;
-    this.schedule(0);
+    if (!this.active) return;
+    for (const loop of this.loops) if (!loop.running) this.schedule(loop, 0);
   }
 
-  private schedule(ms: number) {
+  private schedule(loop: (typeof this.loops)[number], ms: number) {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.tick().finally(() => {
-        this.running = null;
-        this.schedule(this.options.pollMs);
+    if (loop.timer) clearTimeout(loop.timer);
+    loop.timer = setTimeout(() => {
+      loop.timer = null;
+      loop.running = this.tick().finally(() => {
+        loop.running = null;
+        this.schedule(loop, this.options.pollMs);
       });
     }, ms);
-    this.timer.unref?.();
+    loop.timer.unref?.();
   }
 
   private async tick(): Promise<void> {
@@ -114,16 +158,7 @@ export class JobRunner {
     const waiting = await this.db.execute(sql`
       select 1 from jobs where status = 'pending' or (status = 'running' and locked_until < now()) limit 1`);
     if (rowsOf(waiting).length === 0) return null;
-    const lease = this.options.leaseSeconds;
-    const result = await this.db.execute(sql`
-      update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
-        locked_until = now() + make_interval(secs => ${lease})
-      where id = (
-        select id from jobs
-        where status = 'pending' or (status = 'running' and locked_until < now())
-        order by id limit 1 for update skip locked
-      )
-      returning id`);
+    const result = await this.db.execute(CLAIM_NEXT(this.options.leaseSeconds));
     const id = rowsOf<{ id: number }>(result)[0]?.id;
     if (id === undefined) return null;
     const [job] = await this.db.select().from(jobs).where(eq(jobs.id, id));
@@ -164,12 +199,16 @@ export class JobRunner {
         if (done.length === 0) throw new LeaseLost();
       },
     };
+    const began = performance.now();
+    const finished = (outcome: 'done' | 'failed' | 'retry') =>
+      this.stats.onFinish?.(job.kind, outcome, (performance.now() - began) / 1000);
     try {
       const result = await handler(ctx);
       await this.db
         .update(jobs)
         .set({ status: 'done', result, nowNum: sql`total_num`, finishedAt: sql`now()`, updatedAt: sql`now()` })
         .where(mine);
+      finished('done');
     } catch (error) {
       if (error instanceof LeaseLost) return;
       if (this.stopped) {
@@ -183,6 +222,7 @@ export class JobRunner {
       }
       this.log.error({ err: error, job: job.id }, 'job failed');
       const final = job.attempts >= this.options.maxAttempts;
+      finished(final ? 'failed' : 'retry');
       await this.db
         .update(jobs)
         .set(
@@ -197,9 +237,9 @@ export class JobRunner {
   /** Stop polling; a job in progress is aborted and handed back. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
     this.abort.abort();
-    await this.running?.catch(() => undefined);
+    for (const loop of this.loops) if (loop.timer) clearTimeout(loop.timer);
+    await Promise.all(this.loops.map((loop) => loop.running?.catch(() => undefined)));
   }
 }
 

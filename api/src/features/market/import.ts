@@ -56,7 +56,11 @@ export async function readShippingSheet(
   if (upload.kind !== 'xlsx') throw httpError(415, messages.upload.unsupported);
   if (upload.size > LIMITS.xlsxMaxBytes) throw httpError(413, messages.common.bodyTooLarge);
   const limits = MARKET_IMPORT_LIMITS;
-  const read = await readStoredSheet(storage, key, { maxRows: limits.maxRows, timeoutMs: limits.parseTimeoutMs });
+  const read = await readStoredSheet(storage, key, {
+    maxRows: limits.maxRows,
+    timeoutMs: limits.parseTimeoutMs,
+    owner: request.user!.id,
+  });
   if (!read.ok) throw sheetRefusal(read) ?? httpError(400, m.importUnreadable);
   if (read.totalRows - 1 > limits.maxRows || read.rows.length - 1 > limits.maxRows)
     throw httpError(413, m.importTooManyRows(limits.maxRows));

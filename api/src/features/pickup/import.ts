@@ -52,6 +52,7 @@ export async function readShippingSheet(
   const read = await readStoredSheet(storage, key, {
     maxRows: PICKUP_IMPORT_LIMITS.maxRows,
     timeoutMs: PICKUP_IMPORT_LIMITS.parseTimeoutMs,
+    owner: request.user!.id,
   });
   if (!read.ok) throw sheetRefusal(read) ?? httpError(400, messages.gacha.importUnreadable);
   if (read.totalRows - 1 > PICKUP_IMPORT_LIMITS.maxRows)

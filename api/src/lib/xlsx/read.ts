@@ -18,6 +18,8 @@ export interface ReadOptions {
   maxHeapMb?: number;
   /** The bound on what the zip inflates to (zip-check.ts). */
   zip?: ZipLimits;
+  /** Who asks (the merchant's user id): turns are shared fairly between owners. */
+  owner?: number;
 }
 
 const WORKER = new URL('./parse-worker.mjs', import.meta.url);
@@ -26,22 +28,69 @@ const WORKER = new URL('./parse-worker.mjs', import.meta.url);
 export const PARSE_CONCURRENCY = 2;
 /** Spreadsheets that may wait for a turn; past that a read answers `busy` at once. */
 export const PARSE_QUEUE = 16;
+/** Of those, per owner (a merchant): parsed at once, and waiting. */
+export const PARSE_PER_OWNER = 1;
+export const PARSE_QUEUE_PER_OWNER = 4;
 
+/** Reads that name no owner (tools, tests) share one queue with only the global caps. */
+const NO_OWNER = -1;
 let running = 0;
-const waiting: (() => void)[] = [];
+const runningBy = new Map<number, number>();
+/** Waiting reads by owner; the map's order is the round-robin order (an owner served moves last). */
+const waiting = new Map<number, (() => void)[]>();
 
 /** How many reads are checking or parsing now, and how many wait for a turn. */
-export const parseLoad = () => ({ running, waiting: waiting.length });
+export const parseLoad = () => ({
+  running,
+  waiting: [...waiting.values()].reduce((n, list) => n + list.length, 0),
+});
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PARSE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+const perOwner = (owner: number) => (owner === NO_OWNER ? PARSE_CONCURRENCY : PARSE_PER_OWNER);
+const canRun = (owner: number) => running < PARSE_CONCURRENCY && (runningBy.get(owner) ?? 0) < perOwner(owner);
+
+function grant(owner: number) {
+  running++;
+  runningBy.set(owner, (runningBy.get(owner) ?? 0) + 1);
+}
+
+/** A turn ended: hand free turns to waiting owners in round-robin order, each owner's oldest first. */
+function release(owner: number) {
+  running--;
+  const left = (runningBy.get(owner) ?? 1) - 1;
+  if (left > 0) runningBy.set(owner, left);
+  else runningBy.delete(owner);
+  for (const [next, list] of [...waiting]) {
+    if (running >= PARSE_CONCURRENCY) break;
+    if (!canRun(next)) continue;
+    const resolve = list.shift()!;
+    waiting.delete(next);
+    if (list.length) waiting.set(next, list);
+    grant(next);
+    resolve();
+  }
+}
+
+/**
+ * Run `work` in a turn of `owner`: at most PARSE_CONCURRENCY at once in this process and
+ * PARSE_PER_OWNER per owner, so one merchant's twenty sheets leave the other turn to everyone else.
+ * Answers null (busy) when PARSE_QUEUE reads wait already, or PARSE_QUEUE_PER_OWNER of this owner's.
+ */
+export async function inTurn<T>(owner: number | undefined, work: () => Promise<T>): Promise<T | null> {
+  const key = owner ?? NO_OWNER;
+  if (canRun(key) && !waiting.has(key)) grant(key);
+  else {
+    const mine = waiting.get(key)?.length ?? 0;
+    if (parseLoad().waiting >= PARSE_QUEUE || (key !== NO_OWNER && mine >= PARSE_QUEUE_PER_OWNER)) return null;
+    await new Promise<void>((resolve) => {
+      const list = waiting.get(key);
+      if (list) list.push(resolve);
+      else waiting.set(key, [resolve]);
+    });
+  }
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+    release(key);
   }
 }
 
@@ -49,17 +98,18 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * Read the first sheet of the xlsx at `path`. The zip is checked first (its declared and actual
  * inflated sizes, zip-check.ts), so a decompression bomb is refused before any parse; then the
  * sheet is parsed in a worker thread with a time and heap limit, so a crafted or huge file never
- * blocks or exhausts the API. At most PARSE_CONCURRENCY files are checked and parsed at once, so
- * many imports together cannot take the host down. Rows are the sheet's rows from row 1 (index
+ * blocks or exhausts the API. At most PARSE_CONCURRENCY files are checked and parsed at once, one
+ * per merchant, taken round-robin (inTurn), so many imports together cannot take the host down and
+ * one merchant's cannot hold back another's. Rows are the sheet's rows from row 1 (index
  * 0), cells as raw values.
  */
-export function readSheet(path: string, options: ReadOptions): Promise<SheetRead> {
-  if (waiting.length >= PARSE_QUEUE) return Promise.resolve({ ok: false, reason: 'busy' });
-  return inTurn(async () => {
+export async function readSheet(path: string, options: ReadOptions): Promise<SheetRead> {
+  const read = await inTurn<SheetRead>(options.owner, async () => {
     const zip = await checkZip(path, options.zip ?? ZIP_LIMITS);
     if (!zip.ok) return { ok: false, reason: zip.reason, detail: zip.detail };
     return parse(path, options);
   });
+  return read ?? { ok: false, reason: 'busy' };
 }
 
 /**
