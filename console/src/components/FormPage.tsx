@@ -17,7 +17,9 @@ export function FormSection({
     <Box bg="white" rounded="lg" shadow="xs" p={{ base: '4', md: '6' }}>
       <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="3" mb="4" wrap="wrap">
         <Box>
-          <Heading size="md">{title}</Heading>
+          <Heading as="h1" size="md">
+            {title}
+          </Heading>
           {hint && (
             <Text fontSize="sm" color="fg.muted" mt="1">
               {hint}

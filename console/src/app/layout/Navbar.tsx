@@ -63,6 +63,11 @@ function Crumbs() {
 export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChangeAvatar }: NavbarProps) {
   const info = useUserInfo();
   const word = useBrandWord();
+  const accountText = info?.roles?.includes('reviewer')
+    ? '平台审核账号'
+    : info?.type === 2
+      ? `${word}账号`
+      : `${word}方账号`;
   const avatar = info?.avatar || getAvatar();
   const ToggleIcon = mobile ? MenuIcon : collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
@@ -103,7 +108,7 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
             cursor="pointer"
             _hover={{ bg: 'gray.50' }}
             data-testid="user-menu"
-            aria-label="用户菜单"
+            aria-label={`${info?.name ?? ''} ${accountText} 用户菜单`}
           >
             <Avatar.Root size="sm" colorPalette="brand">
               <Avatar.Fallback name={info?.name} />
@@ -114,11 +119,7 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
                 {info?.name}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {info?.roles?.includes('reviewer')
-                  ? '平台审核账号'
-                  : info?.type === 2
-                    ? `${word}账号`
-                    : `${word}方账号`}
+                {accountText}
               </Text>
             </Box>
             <ChevronDown size={14} />
