@@ -42,7 +42,7 @@ describe.skipIf(!hasBrowser)('accessibility', () => {
 
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
     await page.waitForURL(/\/dashboard(\?|$)/);
-    await expect.poll(() => page.getByTestId('dash-draws').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('dash-draws').isVisible(), { timeout: 60_000 }).toBe(true);
     found.dashboard = await violations(page);
 
     await page.goto(`${suite.stack.consoleUrl}/order/boxList`);

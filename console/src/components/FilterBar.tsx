@@ -123,11 +123,12 @@ export function FilterBar({
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
-            <Drawer.Content roundedTop="xl" maxH="85vh" data-testid={`${testId}-filters-drawer`}>
+            {/* Not clipped: the date-time picker opens over the drawer's edge. */}
+            <Drawer.Content roundedTop="xl" overflow="visible" data-testid={`${testId}-filters-drawer`}>
               <Drawer.Header>
                 <Drawer.Title fontSize="md">筛选</Drawer.Title>
               </Drawer.Header>
-              <Drawer.Body>
+              <Drawer.Body overflow="visible">
                 <Stack gap="4">{controls(true)}</Stack>
               </Drawer.Body>
               <Drawer.Footer justifyContent="stretch">{buttons()}</Drawer.Footer>
