@@ -151,8 +151,7 @@ const brand = defineConfig({
       colors: {
         'bg.canvas': { value: '#f4f5fa' },
         // Grey text readable at 4.5:1 or more on white and on the canvas (WCAG AA); Chakra's is 2.56:1.
-        'fg.subtle': { value: '#696972' },
-        'fg.muted': { value: '{colors.gray.600}' },
+        fg: { subtle: { value: '#696972' }, muted: { value: '{colors.gray.600}' } },
         brand: {
           solid: { value: '{colors.brand.500}' },
           contrast: { value: 'white' },

@@ -110,7 +110,7 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
             data-testid="user-menu"
             aria-label={`${info?.name ?? ''} ${accountText} 用户菜单`}
           >
-            <Avatar.Root size="sm" colorPalette="brand">
+            <Avatar.Root size="sm" colorPalette="brand" aria-hidden>
               <Avatar.Fallback name={info?.name} />
               {avatar && <Avatar.Image src={avatar} />}
             </Avatar.Root>

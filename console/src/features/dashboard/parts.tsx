@@ -180,7 +180,7 @@ export function FigureRow({
         <Text
           fontWeight="700"
           fontSize="lg"
-          color={tone === 'warn' && value !== '0' ? 'orange.600' : undefined}
+          color={tone === 'warn' && value !== '0' ? 'orange.700' : undefined}
           data-value=""
           data-testid={testId}
         >
