@@ -1,4 +1,15 @@
-import { Avatar, Box, Breadcrumb, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import {
+  Avatar,
+  Box,
+  Breadcrumb,
+  Flex,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import {
   ChevronDown,
   Image as ImageIcon,
@@ -108,8 +119,8 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
             cursor="pointer"
             _hover={{ bg: 'gray.50' }}
             data-testid="user-menu"
-            aria-label={`${info?.name ?? ''} ${accountText} 用户菜单`}
           >
+            {/* Named by its visible text, then 用户菜单 (all a phone's screen reader hears). */}
             <Avatar.Root size="sm" colorPalette="brand" aria-hidden>
               <Avatar.Fallback name={info?.name} />
               {avatar && <Avatar.Image src={avatar} />}
@@ -122,6 +133,7 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
                 {accountText}
               </Text>
             </Box>
+            <VisuallyHidden>用户菜单</VisuallyHidden>
             <ChevronDown size={14} />
           </HStack>
         </Menu.Trigger>
