@@ -69,8 +69,8 @@ import session from './http/session.js';
 import signCheck from './http/sign-check.js';
 import tenancy from './http/tenancy.js';
 import { seed } from './seed/index.js';
-import { restoreSnapshotFiles } from './storage/snapshot-files.js';
 import { openStore } from './storage/open.js';
+import { restoreSnapshotFiles } from './storage/snapshot-files.js';
 import type { FileStore } from './storage/store.js';
 
 export type { Config } from './config.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, integer, limit, optionalId, page, smallint, sort, yuan } from '../fields.js';
+import { datetime, id, limit, optionalId, page, smallint, sort, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';

@@ -273,7 +273,13 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   await recordPaid(
     tx,
     wants[0]?.channel ?? SANDBOX_CHANNEL,
-    paid.map((p) => ({ playerId: p.playerId, orderSn: p.orderSn, kind: 'kuji' as const, coins: p.bean, amount: p.price - p.bean })),
+    paid.map((p) => ({
+      playerId: p.playerId,
+      orderSn: p.orderSn,
+      kind: 'kuji' as const,
+      coins: p.bean,
+      amount: p.price - p.bean,
+    })),
     now,
   );
   // The paid draws also drop a virtual item of the brand each player does not hold yet.
