@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { demoRecordsInForce } from './production.js';
 
 let config: Config;
 try {
@@ -15,6 +16,14 @@ if (config.role === 'worker' && !config.databaseUrl) {
   process.exit(2);
 }
 const app = await buildApp(config);
+if (config.production) {
+  const lines = await demoRecordsInForce(app.db);
+  if (lines.length > 0) {
+    process.stderr.write(`Production mode (NODE_ENV=production) refuses demo records in the database:\n${lines.join('\n')}\n`);
+    await app.close();
+    process.exit(1);
+  }
+}
 // A worker answers only /healthz and /metrics, on its own port.
 const port = config.role === 'worker' ? config.workerPort : config.port;
 

@@ -4,12 +4,13 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig, repoRoot } from '../src/config.js';
+import { demoRecordsInForce } from '../src/production.js';
+import { makeApp } from './helpers.js';
 
 /** A production start with every demo default replaced. */
 const PRODUCTION = {
   NODE_ENV: 'production',
   APP_SECRET: 'a-private-signing-secret',
-  MARKET_SECRETS: 'shopee:s3cret-shopee,lazada:s3cret-lazada,tiktok:s3cret-tiktok',
   PAYMENT_PROVIDER: 'gateway',
   PAYMENT_SECRET: 'gateway-notify-secret-0123',
   PAYMENT_PAY_URL: 'https://pay.example.com/cashier',
@@ -24,12 +25,6 @@ const PRODUCTION = {
 const DEMO: { name: string; unset?: Record<string, string | undefined>; line: RegExp }[] = [
   { name: 'APP_SECRET', line: /^APP_SECRET: the demo signing secret/ },
   { name: 'APP_SECRET', unset: { APP_SECRET: 'dev-app-secret' }, line: /^APP_SECRET: the demo signing secret/ },
-  { name: 'MARKET_SECRETS', line: /^MARKET_SECRETS: unset means the demo marketplace secrets/ },
-  {
-    name: 'MARKET_SECRETS',
-    unset: { MARKET_SECRETS: 'shopee:dev-market-shopee' },
-    line: /^MARKET_SECRETS: a demo marketplace secret/,
-  },
   {
     name: 'PAYMENT_PROVIDER',
     unset: { PAYMENT_PROVIDER: undefined, PAYMENT_SECRET: undefined, PAYMENT_PAY_URL: undefined },
@@ -63,11 +58,10 @@ describe('production mode (NODE_ENV=production)', () => {
       expect(lines!.length, demo.name).toBe(1);
       expect(lines![0], demo.name).toMatch(demo.line);
     }
-    // Nothing set: one line for each of the six.
+    // Nothing set: one line for each of the five.
     const all = refusal({ NODE_ENV: 'production' })!;
     expect(all.map((l) => l.split(':')[0])).toEqual([
       'APP_SECRET',
-      'MARKET_SECRETS',
       'PAYMENT_PROVIDER',
       'PLAYER_DEMO_CODE',
       'SEED',
@@ -91,12 +85,25 @@ describe('production mode (NODE_ENV=production)', () => {
     }
   });
 
+  it('refuses the demo records a demo start left in the database: demo accounts, demo shop links', async () => {
+    const demo = await makeApp();
+    // A migrated database with no demo data (in memory, whatever the suite's engine).
+    const empty = await buildApp({ memory: true, logLevel: 'silent' });
+    try {
+      expect((await demoRecordsInForce(demo.db)).map((l) => l.split(':')[0])).toEqual(['market_links', 'users']);
+      expect(await demoRecordsInForce(empty.db)).toEqual([]);
+    } finally {
+      await demo.close();
+      await empty.close();
+    }
+  });
+
   it('the server exits non-zero naming what to set', async () => {
     const api = join(repoRoot(), 'api');
     const { DATABASE_URL: _db, ...env } = process.env;
     const run = promisify(execFile)(join(api, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
       cwd: api,
-      env: { ...env, NODE_ENV: 'production', APP_SECRET: '', MARKET_SECRETS: '', SEED: '' },
+      env: { ...env, NODE_ENV: 'production', APP_SECRET: '', SEED: '' },
       timeout: 60_000,
     });
     const failed = await run.then(
@@ -108,7 +115,6 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(lines[0]).toBe('Production mode (NODE_ENV=production) refuses demo defaults:');
     expect(lines.slice(1).map((l) => l.split(':')[0])).toEqual([
       'APP_SECRET',
-      'MARKET_SECRETS',
       'PAYMENT_PROVIDER',
       'PLAYER_DEMO_CODE',
       'SEED',
