@@ -116,7 +116,7 @@ describe('drops from paid draws', () => {
     );
     expect([never.statusCode, drops.statusCode]).toEqual([200, 200]);
     const p4 = await player(app, '13800009004');
-    for (let i = 0; i < 5; i++) expect((await draw(app, p4, machine)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await draw(app, p4, machine, 0)).statusCode).toBe(200);
     const held = await holdings(p4);
     expect(held.map((h) => [h.kind, h.name])).toEqual([
       ['wallpaper', '掉落壁纸'],

@@ -5,7 +5,13 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { api, messages } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARSE_CONCURRENCY, parseLoad, readSheet } from '../src/lib/xlsx/read.js';
+import {
+  PARSE_CONCURRENCY,
+  PARSE_PER_OWNER,
+  PARSE_QUEUE_PER_OWNER,
+  parseLoad,
+  readSheet,
+} from '../src/lib/xlsx/read.js';
 import { checkZip, ZIP_LIMITS } from '../src/lib/xlsx/zip-check.js';
 import { sheet, uploadAs } from './goods-helpers.js';
 import { brandIds, call, login, makeApp, unique } from './helpers.js';
@@ -218,7 +224,15 @@ describe('xlsx decompression bombs', () => {
       ]),
     );
     console.log(`8 bomb imports at once: RSS +${growthMb.toFixed(1)} MB over idle`);
-    for (const res of result) expect(res.body).toEqual({ status: 413, msg: BOUND, data: null });
+    // One merchant's eight: one read runs and four wait their turn (PARSE_PER_OWNER,
+    // PARSE_QUEUE_PER_OWNER), each refused for the bomb; one arriving while all those are taken is
+    // told the imports are busy.
+    const bombs = result.filter((res) => res.body.status === 413);
+    const busy = result.filter((res) => res.body.status === 429);
+    expect(bombs.length).toBeGreaterThanOrEqual(PARSE_PER_OWNER + PARSE_QUEUE_PER_OWNER);
+    for (const res of bombs) expect(res.body).toEqual({ status: 413, msg: BOUND, data: null });
+    for (const res of busy) expect(res.body).toEqual({ status: 429, msg: messages.guard.sheetBusy, data: null });
+    expect(bombs.length + busy.length).toBe(8);
     expect(growthMb).toBeLessThan(300);
   });
 });

@@ -241,6 +241,8 @@ export const FIELD_NAMES: Record<string, string> = {
   virtual_type: '合成类型',
   virtual_id: '合成藏品',
   compose_id: '合成规则',
+  shop_id: '店铺ID',
+  sort: '排序',
 };
 
 /** The name of the field at `path` (its last named key: `goods.0.price` is 价格), or null. */
