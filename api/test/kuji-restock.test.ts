@@ -30,7 +30,7 @@ const ticketsOf = async (id: number, boxNo: number) =>
 /** Draw a box empty, 10 tickets at a time. */
 async function drawOut(id: number, boxNo: number, token: string) {
   for (let left = 30; left > 0; left -= 10) {
-    const res = await kujiDraw(app, token, { active_id: id, box_no: boxNo, num: Math.min(10, left) });
+    const res = await kujiDraw(app, token, { active_id: id, box_no: boxNo, num: Math.min(10, left), use_bean: 0 });
     expect(res.statusCode, res.body.msg).toBe(200);
   }
 }
