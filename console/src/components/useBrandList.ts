@@ -53,12 +53,7 @@ export function useBrandListPage<D extends ListRoute>(route: D) {
     perId,
     onBrand,
     read,
-    /** DataTable's rows and states, and its sort: the URL's `sort`, changed from page 1. */
-    table: <R>(rows: R[] | undefined) => ({
-      ...table(rows, read),
-      sort: (url.params as { sort?: string }).sort,
-      onSort: (sort: string | undefined) => url.setFilters({ sort } as never),
-    }),
+    table: <R>(rows: R[] | undefined) => table(rows, read),
     pagination: (total: number | undefined) => ({
       total: total ?? 0,
       page: params.page,

@@ -12,7 +12,6 @@ import {
   optionalId,
   page,
   pagination,
-  sort,
   strictNumber,
   yuan,
 } from '../fields.js';
@@ -305,7 +304,7 @@ export const marketRoutes = {
     summary: '第三方平台发货列表',
     access: 'box_admin',
     perId: PER_ID.box,
-    query: marketFilters.extend({ page: page(), limit: limit(10), sort: sort(['created_at']) }),
+    query: marketFilters.extend({ page: page(), limit: limit(10) }),
     response: z.object({ list: z.array(marketOrder), pagination }),
   }),
   detail: defineRoute({

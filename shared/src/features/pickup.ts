@@ -8,7 +8,6 @@ import {
   optionalSmallint,
   page,
   pagination,
-  sort,
   strictNumber,
   yuan,
 } from '../fields.js';
@@ -199,7 +198,7 @@ export const pickupRoutes = {
     path: '/web/goods/box/back/list',
     summary: '提货（发货）订单列表',
     ...merchant,
-    query: pickupFilters.extend({ page: page(), limit: limit(10), sort: sort(['created_at']) }),
+    query: pickupFilters.extend({ page: page(), limit: limit(10) }),
     response: z.object({ list: z.array(pickupOrder), pagination }),
   }),
   export: defineRoute({

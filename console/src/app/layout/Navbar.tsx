@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Box,
-  Breadcrumb,
-  Flex,
-  HStack,
-  IconButton,
-  Menu,
-  Portal,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Avatar, Box, Breadcrumb, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import {
   ChevronDown,
   Image as ImageIcon,
@@ -74,11 +63,6 @@ function Crumbs() {
 export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChangeAvatar }: NavbarProps) {
   const info = useUserInfo();
   const word = useBrandWord();
-  const accountText = info?.roles?.includes('reviewer')
-    ? '平台审核账号'
-    : info?.type === 2
-      ? `${word}账号`
-      : `${word}方账号`;
   const avatar = info?.avatar || getAvatar();
   const ToggleIcon = mobile ? MenuIcon : collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
@@ -119,9 +103,9 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
             cursor="pointer"
             _hover={{ bg: 'gray.50' }}
             data-testid="user-menu"
+            aria-label="用户菜单"
           >
-            {/* Named by its visible text, then 用户菜单 (all a phone's screen reader hears). */}
-            <Avatar.Root size="sm" colorPalette="brand" aria-hidden>
+            <Avatar.Root size="sm" colorPalette="brand">
               <Avatar.Fallback name={info?.name} />
               {avatar && <Avatar.Image src={avatar} />}
             </Avatar.Root>
@@ -130,10 +114,13 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
                 {info?.name}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {accountText}
+                {info?.roles?.includes('reviewer')
+                  ? '平台审核账号'
+                  : info?.type === 2
+                    ? `${word}账号`
+                    : `${word}方账号`}
               </Text>
             </Box>
-            <VisuallyHidden>用户菜单</VisuallyHidden>
             <ChevronDown size={14} />
           </HStack>
         </Menu.Trigger>

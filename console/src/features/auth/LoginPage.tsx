@@ -63,20 +63,18 @@ export default function LoginPage({ onLogin = signInToApp }: { onLogin?: (sessio
           <button {...tabProps('shop')}>商家后台</button>
         </div>
       </header>
-      <main>
-        {loggedOut && (
-          <p className="lp-notice" role="status" data-testid="logged-out">
-            已退出登录
-          </p>
+      {loggedOut && (
+        <p className="lp-notice" role="status" data-testid="logged-out">
+          已退出登录
+        </p>
+      )}
+      <div className="lp-main" role="tabpanel">
+        {tab === 'home' ? (
+          <HomeTab onLogin={onLogin} onShop={() => selectTab('shop')} />
+        ) : (
+          <ShopTab onLogin={onLogin} />
         )}
-        <div className="lp-main" role="tabpanel">
-          {tab === 'home' ? (
-            <HomeTab onLogin={onLogin} onShop={() => selectTab('shop')} />
-          ) : (
-            <ShopTab onLogin={onLogin} />
-          )}
-        </div>
-      </main>
+      </div>
     </div>
   );
 }
