@@ -19,7 +19,9 @@ const app = await buildApp(config);
 if (config.production) {
   const lines = await demoRecordsInForce(app.db);
   if (lines.length > 0) {
-    process.stderr.write(`Production mode (NODE_ENV=production) refuses demo records in the database:\n${lines.join('\n')}\n`);
+    process.stderr.write(
+      `Production mode (NODE_ENV=production) refuses demo records in the database:\n${lines.join('\n')}\n`,
+    );
     await app.close();
     process.exit(1);
   }
