@@ -24,6 +24,8 @@ describe.skipIf(!hasBrowser)('warehouses', () => {
     await page.getByTestId('warehouse-add').click();
     const dialog = page.getByTestId('warehouse-dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The dialog fills in the page's brand once the brands have loaded: clear it after that.
+    await expect.poll(() => page.getByTestId('warehouse-brand').inputValue()).toBe(ipId);
     await page.getByTestId('warehouse-brand').selectOption('');
     await page.getByTestId('warehouse-save').click();
     await expect.poll(() => fieldError(page, 'ip_id').textContent()).toBe('请选择品牌');
