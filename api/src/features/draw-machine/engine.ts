@@ -18,7 +18,7 @@ import { httpError } from '../../http/errors.js';
 import { allocStyles, stylesOf } from '../blind-box/templates.js';
 import { checkCoupon, lockClaims, spendClaims } from '../coupon/use.js';
 import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
-import { recordPaid } from '../payment/record.js';
+import { lockBalances, recordPaid } from '../payment/record.js';
 import { grantDrops, type PaidDraw } from '../toy/drops.js';
 import type { MachineRow } from './queries.js';
 
@@ -190,18 +190,9 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
   if (machine.off !== 0 || machine.shelvesTime.getTime() > Date.now()) throw httpError(409, m.notOnSale);
 
   const boxes = await nextBoxes(tx, machine, last, wants.length);
-  const playerIds = [...new Set(wants.slice(0, boxes.length).map((w) => w.playerId))].sort((a, b) => a - b);
-  const coins = new Map(
-    playerIds.length === 0
-      ? []
-      : (
-          await tx
-            .select({ id: players.id, coins: players.coins })
-            .from(players)
-            .where(inArray(players.id, playerIds))
-            .orderBy(asc(players.id))
-            .for('update')
-        ).map((p) => [p.id, p.coins]),
+  const coins = await lockBalances(
+    tx,
+    wants.slice(0, boxes.length).map((w) => w.playerId),
   );
   const styles = await stylesOfMachine(tx, machine);
   const claims = await lockClaims(

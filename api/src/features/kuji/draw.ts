@@ -13,7 +13,7 @@ import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders,
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
 import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
-import { recordPaid } from '../payment/record.js';
+import { lockBalances, recordPaid } from '../payment/record.js';
 import { grantDrops } from '../toy/drops.js';
 import { seedOfBox } from './seeds.js';
 
@@ -129,16 +129,9 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
         .for('update')
     ).map((b) => [b.boxNo, b]),
   );
-  const playerIds = [...new Set(wants.map((w) => w.playerId))].sort((a, b) => a - b);
-  const coins = new Map(
-    (
-      await tx
-        .select({ id: players.id, coins: players.coins })
-        .from(players)
-        .where(inArray(players.id, playerIds))
-        .orderBy(asc(players.id))
-        .for('update')
-    ).map((p) => [p.id, p.coins]),
+  const coins = await lockBalances(
+    tx,
+    wants.map((w) => w.playerId),
   );
   const rows = await tx.select().from(kujiGoods).where(eq(kujiGoods.kujiId, kuji.id)).orderBy(asc(kujiGoods.sort));
   const byLevel = new Map<number, GoodsRow>(rows.map((r) => [r.level, r]));

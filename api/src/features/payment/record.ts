@@ -1,12 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { messages, PAYMENT_STATE, type PaymentKind, type PaymentWire } from '@toy/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { payments } from '../../db/schema.js';
+import { payments, players } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import type { PaymentChannel } from './channel.js';
+
+/**
+ * The coin balances of the players of a group of draws, their rows locked FOR UPDATE in id order
+ * (so groups of draws never deadlock on them): player id → coins.
+ */
+export async function lockBalances(tx: Tx, playerIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(playerIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: players.id, coins: players.coins })
+    .from(players)
+    .where(inArray(players.id, ids))
+    .orderBy(asc(players.id))
+    .for('update');
+  return new Map(rows.map((p) => [p.id, p.coins]));
+}
 
 /**
  * The payment records (table payments; wire shared/src/features/payment.ts). Draws and kuji
