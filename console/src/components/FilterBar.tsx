@@ -45,7 +45,7 @@ export function FilterBar({
   reset?: boolean;
   children?: ReactNode;
 }) {
-  const { drafts, set } = useFilterDrafts(
+  const { drafts, set, resetting } = useFilterDrafts(
     Object.fromEntries(texts.map((t) => [t.name, String(state.params[t.name] ?? '')])),
   );
   const search = () =>
@@ -73,7 +73,7 @@ export function FilterBar({
         />
       ))}
       {texts.length > 0 && (
-        <SearchButtons onSearch={search} onReset={reset ? () => state.reset(['ip_id']) : undefined} testId={testId}>
+        <SearchButtons onSearch={search} onReset={reset ? resetting(() => state.reset(['ip_id'])) : undefined} testId={testId}>
           {children}
         </SearchButtons>
       )}

@@ -59,7 +59,15 @@ export function useFilterDrafts<T extends Record<string, string>>(applied: T) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `applied`
   useEffect(() => setDrafts(applied), [key]);
   const set = (name: keyof T) => (text: string) => setDrafts((d) => ({ ...d, [name]: text }));
-  return { drafts, set };
+  /**
+   * 重置: empties the boxes at once. (The URL's change alone may not reach them: a reset pressed
+   * before the search's address was shown leaves the applied filters where they were.)
+   */
+  const resetting = (reset: () => void) => () => {
+    setDrafts((d) => Object.fromEntries(Object.keys(d).map((k) => [k, ''])) as T);
+    reset();
+  };
+  return { drafts, set, resetting };
 }
 
 /**

@@ -51,7 +51,9 @@ export function useSchemaForm<S extends z.ZodType, V extends FieldValues>(
   useEffect(() => {
     const opening = open && !wasOpen.current;
     wasOpen.current = open;
-    if (opening || (open && !form.formState.isDirty)) form.reset(latest.current);
+    if (opening) form.reset(latest.current);
+    // Data arriving after a save was pressed keeps the message that save showed.
+    else if (open && !form.formState.isDirty) form.reset(latest.current, { keepErrors: true, keepIsSubmitted: true });
   }, [open, key, form]);
   useEffect(() => {
     const sub = form.watch((_, { type }) => {

@@ -48,7 +48,7 @@ function CountLink({
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
 export default function DrawMachineListPage() {
   const { params, setFilters, setPage, reset } = useListParams(api.drawMachine.list);
-  const { drafts, set } = useFilterDrafts({ keyword: params.keyword ?? '' });
+  const { drafts, set, resetting } = useFilterDrafts({ keyword: params.keyword ?? '' });
   const navigate = useNavigate();
   const { onBrand, table } = useBrandList(params.ip_id, setFilters);
   const list = useCall(api.drawMachine.list, params, { enabled: params.ip_id !== undefined });
@@ -164,7 +164,7 @@ export default function DrawMachineListPage() {
             onEnter={search}
             testId="dm-filter-keyword"
           />
-          <SearchButtons onSearch={search} onReset={() => reset(['ip_id'])} testId="dm" />
+          <SearchButtons onSearch={search} onReset={resetting(() => reset(['ip_id']))} testId="dm" />
         </>
       }
     >

@@ -41,7 +41,7 @@ const go = (to: string, children: string, testId: string) => (
 /** 一番赏 (spec 03 §2 /jackpot/list): brand and name filters in the URL, 10 per page, the detail dialog. */
 export default function KujiListPage() {
   const { params, setFilters, setPage, reset } = useListParams(api.kuji.list);
-  const { drafts, set } = useFilterDrafts({ title: params.title ?? '' });
+  const { drafts, set, resetting } = useFilterDrafts({ title: params.title ?? '' });
   const navigate = useNavigate();
   const { onBrand, table } = useBrandList(params.ip_id, setFilters);
   const list = useCall(api.kuji.list, params, { enabled: params.ip_id !== undefined });
@@ -180,7 +180,7 @@ export default function KujiListPage() {
             onEnter={search}
             testId="kuji-filter-title"
           />
-          <SearchButtons onSearch={search} onReset={() => reset(['ip_id'])} testId="kuji" />
+          <SearchButtons onSearch={search} onReset={resetting(() => reset(['ip_id']))} testId="kuji" />
         </>
       }
     >

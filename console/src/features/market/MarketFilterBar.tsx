@@ -46,7 +46,7 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
  */
 export function MarketFilterBar({ state, children }: { state: MarketFilterState; children?: ReactNode }) {
   const p = state.params;
-  const { drafts, set } = useFilterDrafts({
+  const { drafts, set, resetting } = useFilterDrafts({
     platform: p.platform ?? '',
     goods_title: p.goods_title ?? '',
     begin_at: p.begin_at ?? '',
@@ -114,7 +114,7 @@ export function MarketFilterBar({ state, children }: { state: MarketFilterState;
           testId="market-filter-status"
         />
       </Labelled>
-      <SearchButtons onSearch={search} onReset={() => state.reset(['ip_id'])} testId="market">
+      <SearchButtons onSearch={search} onReset={resetting(() => state.reset(['ip_id']))} testId="market">
         {children}
       </SearchButtons>
     </>

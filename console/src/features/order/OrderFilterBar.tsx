@@ -45,7 +45,7 @@ export function OrderFilterBar({
   reset: () => void;
   children?: React.ReactNode;
 }) {
-  const { drafts, set } = useFilterDrafts({
+  const { drafts, set, resetting } = useFilterDrafts({
     active_type: params.active_type === undefined ? '' : String(params.active_type),
     state: params.state === undefined ? '' : String(params.state),
     active_name: params.active_name ?? '',
@@ -145,7 +145,7 @@ export function OrderFilterBar({
         width="200px"
         testId="order-filter-keyword"
       />
-      <SearchButtons onSearch={search} onReset={reset} testId="order">
+      <SearchButtons onSearch={search} onReset={resetting(reset)} testId="order">
         {children}
       </SearchButtons>
     </>

@@ -41,7 +41,7 @@ export function OrderFilterBar({
   children?: ReactNode;
 }) {
   const names = [...texts.map((t) => t.name), ...selects.map((s) => s.name), ...(range ? ['begin_at', 'end_at'] : [])];
-  const { drafts, set } = useFilterDrafts(
+  const { drafts, set, resetting } = useFilterDrafts(
     Object.fromEntries(names.map((n) => [n, state.params[n] === undefined ? '' : String(state.params[n])])),
   );
   const search = () =>
@@ -112,7 +112,7 @@ export function OrderFilterBar({
           </HStack>
         </Field.Root>
       )}
-      <SearchButtons onSearch={search} onReset={() => state.reset(['ip_id'])} testId={testId}>
+      <SearchButtons onSearch={search} onReset={resetting(() => state.reset(['ip_id']))} testId={testId}>
         {children}
       </SearchButtons>
     </>
