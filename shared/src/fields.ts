@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.js';
 
 /**
  * Field builders shared by the feature schemas.
@@ -68,6 +69,25 @@ export const optionalId = () =>
   z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), id().optional());
 export const page = () => strictNumber().int().min(1).max(INT4_MAX).default(1);
 export const limit = (def: number, max = 200) => strictNumber().int().min(1).max(max).default(def);
+
+/** A list's sort value: a sortable column's key, ascending, or `-key`, descending. */
+export type SortValue<K extends string> = K | `-${K}`;
+/**
+ * A list call's `sort` parameter over its sortable columns (`sort=-created_at`: newest first).
+ * Empty means the list's own order; any other word is refused with 排序字段不正确.
+ */
+export const sort = <const K extends readonly [string, ...string[]]>(keys: K) => {
+  const values = keys.flatMap((k) => [k, `-${k}`]) as [SortValue<K[number]>, ...SortValue<K[number]>[]];
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(values, { message: messages.common.sortInvalid }).optional(),
+  );
+};
+/** The column key and direction of a sort value. */
+export function sortOf<K extends string>(value: SortValue<K> | undefined): { key: K; desc: boolean } | undefined {
+  if (!value) return undefined;
+  return value.startsWith('-') ? { key: value.slice(1) as K, desc: true } : { key: value as K, desc: false };
+}
 const TIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 /**
  * True for `yyyy-MM-dd`, `yyyy-MM-dd HH:mm` or `yyyy-MM-dd HH:mm:ss` naming a time that exists

@@ -16,6 +16,7 @@ export const messages = {
     error: 'Error',
     required: '不可为空',
     badRequest: '请求参数错误',
+    sortInvalid: '排序字段不正确',
     notFound: '数据不存在',
     forbidden: '无权访问',
     internal: '服务器错误，请稍后再试',

@@ -105,6 +105,18 @@ describe.skipIf(!hasBrowser)('pickups and stored orders', () => {
     expect(await rowA.getByTestId('delivery-status').textContent()).toBe('未发货');
     await shot(page, 'pickup-list');
 
+    // Today to today (typed as days) covers the whole day: today's pickup is found.
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    for (const box of ['pickup-filter-begin', 'pickup-filter-end']) {
+      await page.getByTestId(box).fill(today);
+      await page.getByTestId(box).press('Enter');
+    }
+    await page.getByTestId('pickup-search').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('end_at')).toBe(`${today} 23:59:59`);
+    expect(new URL(page.url()).searchParams.get('begin_at')).toBe(`${today} 00:00:00`);
+    await expect.poll(() => page.getByTestId('pickup-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('list-empty').count()).toBe(0);
+
     // Detail, then the ship page: copy the receiver, ship one item (部分发货).
     await rowA.getByTestId('pickup-detail').click();
     await page.waitForURL(/\/order\/detail\?id=\d+&type=1/);

@@ -116,6 +116,10 @@ const config = defineConfig({
 const brand = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg', minHeight: '100%' },
+    // A phone's tap targets are 44 px or more (the layout's buttons, selects, boxes and links);
+    // 991.98 px is LIMITS.mobileBreakpoint, as useIsMobile reads it.
+    'main button, main select, main input:not([type=checkbox]):not([type=radio]):not([type=file]), main a[data-figure], header button':
+      { '@media (max-width: 991.98px)': { minHeight: '44px' } },
   },
   theme: {
     tokens: {
@@ -148,6 +152,8 @@ const brand = defineConfig({
     semanticTokens: {
       colors: {
         'bg.canvas': { value: '#f4f5fa' },
+        // Grey text readable at 4.5:1 or more on white and on the canvas (WCAG AA); Chakra's is 2.56:1.
+        fg: { subtle: { value: '#696972' }, muted: { value: '{colors.gray.600}' } },
         brand: {
           solid: { value: '{colors.brand.500}' },
           contrast: { value: 'white' },

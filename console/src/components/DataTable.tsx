@@ -1,5 +1,19 @@
-import { Box, Button, Center, EmptyState, Grid, HStack, Skeleton, Stack, Table, Text, VStack } from '@chakra-ui/react';
-import { AlertTriangle, Inbox } from 'lucide-react';
+import {
+  Box,
+  Button,
+  Center,
+  chakra,
+  EmptyState,
+  Grid,
+  HStack,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { AlertTriangle, ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useIsMobile } from '../app/layout/useIsMobile';
 import { ScrollRail } from './ScrollRail';
@@ -15,6 +29,8 @@ export interface Column<T> {
    * column is pinned to the start unless it says otherwise.
    */
   sticky?: 'start' | 'end' | false;
+  /** The list call's sort key of this column (its declared `sort`): the header then sorts the list. */
+  sort?: string;
 }
 
 /** Styles of a sticky cell: pinned to its side, on an opaque background, with a soft edge. */
@@ -43,6 +59,9 @@ export interface DataTableProps<T> {
   rowTestId?: string;
   emptyText?: string;
   maxH?: string;
+  /** The list's sort (`key` or `-key`, from the URL) and how to change it; columns with `sort` offer it. */
+  sort?: string;
+  onSort?: (sort: string | undefined) => void;
 }
 
 /** Where a column is pinned: its own choice, else the first column at the start. */
@@ -64,6 +83,8 @@ export function DataTable<T>({
   rowTestId,
   emptyText = '暂无数据',
   maxH,
+  sort,
+  onSort,
 }: DataTableProps<T>) {
   const showSkeleton = loading && !rows?.length && !error;
   const box = useRef<HTMLDivElement>(null);
@@ -74,6 +95,7 @@ export function DataTable<T>({
   if (narrow)
     return (
       <Box data-testid="data-table" data-layout="cards" aria-busy={loading}>
+        {onSort && <SortSelect columns={columns} sort={sort} onSort={onSort} />}
         <DataCards
           columns={columns}
           rows={showSkeleton || error ? [] : (rows ?? [])}
@@ -106,9 +128,10 @@ export function DataTable<T>({
                   color="fg.muted"
                   fontWeight="600"
                   whiteSpace="nowrap"
+                  aria-sort={c.sort && onSort ? ariaSort(sort, c.sort) : undefined}
                   {...stickyProps(pinOf(c, i), true)}
                 >
-                  {c.header}
+                  {c.sort && onSort ? <SortHeader column={c} sort={sort} onSort={onSort} /> : c.header}
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
@@ -245,5 +268,82 @@ function DataCards<T>({
         </Box>
       ))}
     </Stack>
+  );
+}
+
+/** The direction a sort value gives a column: 'desc', 'asc' or none. */
+const directionOf = (sort: string | undefined, key: string) =>
+  sort === `-${key}` ? 'desc' : sort === key ? 'asc' : undefined;
+const ariaSort = (sort: string | undefined, key: string) =>
+  (({ desc: 'descending', asc: 'ascending', none: 'none' }) as const)[directionOf(sort, key) ?? 'none'];
+/** A header click: high to low first (newest, largest), then low to high, then the list's own order. */
+const nextSort = (sort: string | undefined, key: string) =>
+  ({ desc: key, asc: undefined, none: `-${key}` })[directionOf(sort, key) ?? 'none'];
+
+/** A sortable column's header: its title and the arrow of its direction, a button that turns it. */
+function SortHeader<T>({
+  column,
+  sort,
+  onSort,
+}: {
+  column: Column<T>;
+  sort: string | undefined;
+  onSort: (sort: string | undefined) => void;
+}) {
+  const key = column.sort as string;
+  const dir = directionOf(sort, key);
+  const Icon = dir === 'desc' ? ArrowDown : dir === 'asc' ? ArrowUp : ArrowUpDown;
+  return (
+    <chakra.button
+      type="button"
+      display="inline-flex"
+      alignItems="center"
+      gap="1"
+      font="inherit"
+      color={dir ? 'brand.700' : 'inherit'}
+      cursor="pointer"
+      onClick={() => onSort(nextSort(sort, key))}
+      data-testid={`sort-${key}`}
+      data-direction={dir ?? 'none'}
+    >
+      {column.header}
+      <Icon size={14} aria-hidden />
+    </chakra.button>
+  );
+}
+
+/** On a phone (cards have no headers): the sortable columns in a select, each way. */
+function SortSelect<T>({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: Column<T>[];
+  sort: string | undefined;
+  onSort: (sort: string | undefined) => void;
+}) {
+  const sortable = columns.filter((c) => c.sort);
+  if (sortable.length === 0) return null;
+  const name = (c: Column<T>) => (typeof c.header === 'string' ? c.header : c.key);
+  return (
+    <NativeSelect.Root size="sm" mb="3" w="full">
+      <NativeSelect.Field
+        aria-label="排序"
+        value={sort ?? ''}
+        onChange={(e) => onSort(e.target.value || undefined)}
+        data-testid="sort-select"
+      >
+        <option value="">默认排序</option>
+        {sortable.flatMap((c) => [
+          <option key={`-${c.sort}`} value={`-${c.sort}`}>
+            {name(c)} 从高到低
+          </option>,
+          <option key={c.sort} value={c.sort}>
+            {name(c)} 从低到高
+          </option>,
+        ])}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }

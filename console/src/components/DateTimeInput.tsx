@@ -19,6 +19,8 @@ export interface DateTimeInputProps {
   'aria-label'?: string;
   /** `yyyy-MM-dd HH:mm:ss`: days before it cannot be picked in the calendar. */
   min?: string;
+  /** The time a day picked in the calendar gets while the field is empty (default 00:00:00). */
+  dayTime?: string;
   name?: string;
   ref?: Ref<HTMLInputElement>;
 }
@@ -41,6 +43,7 @@ export function DateTimeInput({
   testId,
   'aria-label': ariaLabel,
   min,
+  dayTime = '00:00:00',
   name,
   ref,
 }: DateTimeInputProps) {
@@ -133,7 +136,7 @@ export function DateTimeInput({
             min={min}
             open={open && !disabled}
             onOpenChange={openChange}
-            onPickDay={(day) => emit(`${day} ${current ? current.slice(11) : '00:00:00'}`)}
+            onPickDay={(day) => emit(`${day} ${current ? current.slice(11) : dayTime}`)}
             onPickTime={(at, n) => {
               const text = base();
               emit(`${text.slice(0, at)}${String(n).padStart(2, '0')}${text.slice(at + 2)}`);

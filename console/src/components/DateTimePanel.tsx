@@ -79,8 +79,9 @@ export default function DateTimePanel({
       display="contents"
     >
       <DatePicker.Positioner>
-        <DatePicker.Content minW="auto" data-testid="datetime-popover">
-          <HStack align="stretch" gap="3">
+        <DatePicker.Content minW="auto" maxW="calc(100vw - 16px)" data-testid="datetime-popover">
+          {/* On a phone the time columns go under the calendar: the panel stays inside the screen. */}
+          <HStack align="stretch" gap="3" flexWrap={{ base: 'wrap', md: 'nowrap' }} justify="center">
             <Box minW="16rem">
               <DatePicker.View view="day">
                 <DatePicker.Header />
@@ -133,7 +134,7 @@ function TimeColumns({
   }, [time, open]);
 
   return (
-    <HStack align="stretch" gap="1" borderStartWidth="1px" ps="3">
+    <HStack align="stretch" gap="1" borderStartWidth={{ base: '0', md: '1px' }} ps={{ base: '0', md: '3' }}>
       {TIME_UNITS.map(({ unit, label, count, at }, index) => {
         const selected = time ? time.slice(at - 11, at - 9) : '';
         return (
@@ -145,7 +146,7 @@ function TimeColumns({
               ref={(el: HTMLDivElement | null) => {
                 columns.current[index] = el;
               }}
-              h="18rem"
+              h={{ base: '9rem', md: '18rem' }}
               overflowY="auto"
               position="relative"
               scrollbarWidth="thin"

@@ -1,19 +1,26 @@
+import { Badge, Box, CloseButton, Drawer, Field, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { PER_ID, type PermissionId } from '@toy/shared';
-import type { ReactNode } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
+import { useIsMobile } from '../app/layout/useIsMobile';
 import { BrandFilter } from './BrandSelect';
+import { DateTimeInput } from './DateTimeInput';
 import { FilterInput, SearchButtons, useFilterDrafts } from './FilterInput';
-import { readFilter } from './listParams';
-
-/** A text box of a filter bar: the list query's field `name`, its label and look. */
-export interface TextFilter {
-  name: string;
-  label: string;
-  /** The box's test id is `${bar}-filter-${testId ?? name}`. */
-  testId?: string;
-  width?: string;
-  inputMode?: 'numeric';
-}
+import {
+  activeCount,
+  DAY_END,
+  DAY_START,
+  draftsOf,
+  type FilterField,
+  namesOf,
+  type RangeField,
+  readFilters,
+  type SelectField,
+  shows,
+} from './filters';
+import { OptionSelect } from './form/controls';
+import { ToolButton } from './ToolButton';
 
 /** The list state a filter bar works on (useBrandListPage's). */
 export interface FilterState {
@@ -27,56 +34,228 @@ export interface FilterState {
   reset(keep?: string[]): void;
 }
 
+type Drafts = Record<string, string>;
+
 /**
- * The filter bar of a brand's list: the brand (`${testId}-filter-brand`, applied at once), then the
- * text boxes, applied by 搜索 or Enter and read by the list query's own fields, then 搜索 and
- * 重置 (which keeps the brand; `reset={false}` leaves it out) and `children` beside them.
+ * The one filter bar of the console's lists, laid out from the page's declared `filters`
+ * (components/filters.ts): the brand (applied at once; first unless declared elsewhere), text boxes,
+ * selects and whole-day date ranges, drafted and applied by 搜索 or Enter; 重置 clears all but the
+ * brand (`reset={false}`: no 重置). `children` (export, import…) stand beside the buttons. On a
+ * phone the filters fold into a drawer behind 筛选 (with the number in use), so a list opens on its rows.
  */
 export function FilterBar({
   state,
   testId,
-  texts = [],
+  filters = [],
   reset = true,
   children,
 }: {
   state: FilterState;
   testId: string;
-  texts?: readonly TextFilter[];
+  filters?: readonly FilterField[];
   reset?: boolean;
   children?: ReactNode;
 }) {
-  const { drafts, set, resetting } = useFilterDrafts(
-    Object.fromEntries(texts.map((t) => [t.name, String(state.params[t.name] ?? '')])),
+  const mobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const fields: readonly FilterField[] = filters.some((f) => f.kind === 'brand')
+    ? filters
+    : [{ kind: 'brand' }, ...filters];
+  const { drafts, set } = useFilterDrafts(draftsOf(fields, state.params));
+  const search = () => {
+    state.setFilters(readFilters(fields, state.schema, drafts));
+    setOpen(false);
+  };
+  const onReset = reset
+    ? () => {
+        state.reset(['ip_id']);
+        setOpen(false);
+      }
+    : undefined;
+  const brand = (perId?: PermissionId) => (
+    <BrandFilter
+      key="brand"
+      perId={perId ?? state.perId ?? PER_ID.box}
+      value={state.ipId}
+      onChange={state.onBrand}
+      testId={`${testId}-filter-brand`}
+    />
   );
-  const search = () =>
-    state.setFilters(
-      Object.fromEntries(texts.map((t) => [t.name, readFilter(state.schema.shape[t.name], drafts[t.name] ?? '')])),
+  const brandField = fields.find((f) => f.kind === 'brand');
+  const rest = fields.filter(
+    (f): f is Exclude<FilterField, { kind: 'brand' }> => f.kind !== 'brand' && shows(f, drafts),
+  );
+  const controls = (full: boolean) =>
+    rest.map((f) => (
+      <FilterControl key={namesOf(f).join()} field={f} full={full} {...{ drafts, set, search, testId }} />
+    ));
+  const buttons = (inner?: ReactNode) => (
+    <SearchButtons onSearch={search} onReset={onReset} testId={testId}>
+      {inner}
+    </SearchButtons>
+  );
+
+  if (!mobile || rest.length === 0)
+    return (
+      <>
+        {fields.map((f) => (f.kind === 'brand' ? brand(f.perId) : null))}
+        {controls(false)}
+        {rest.length > 0 ? buttons(children) : children}
+      </>
     );
+
+  const count = activeCount(rest, state.params, state.schema);
   return (
     <>
-      <BrandFilter
-        perId={state.perId ?? PER_ID.box}
-        value={state.ipId}
-        onChange={state.onBrand}
-        testId={`${testId}-filter-brand`}
-      />
-      {texts.map((t) => (
-        <FilterInput
-          key={t.name}
-          label={t.label}
-          value={drafts[t.name] ?? ''}
-          onChange={set(t.name)}
-          onEnter={search}
-          inputMode={t.inputMode}
-          width={t.width}
-          testId={`${testId}-filter-${t.testId ?? t.name}`}
-        />
-      ))}
-      {texts.length > 0 && (
-        <SearchButtons onSearch={search} onReset={reset ? resetting(() => state.reset(['ip_id'])) : undefined} testId={testId}>
-          {children}
-        </SearchButtons>
-      )}
+      {brand(brandField?.kind === 'brand' ? brandField.perId : undefined)}
+      <HStack gap="2" wrap="wrap">
+        <ToolButton icon={SlidersHorizontal} onClick={() => setOpen(true)} testId={`${testId}-filters-open`}>
+          筛选
+          {count > 0 && (
+            <Badge colorPalette="brand" variant="solid" rounded="full" ms="1">
+              {count}
+            </Badge>
+          )}
+        </ToolButton>
+        {children}
+      </HStack>
+      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="bottom">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            {/* Not clipped: the date-time picker opens over the drawer's edge. */}
+            <Drawer.Content roundedTop="xl" overflow="visible" data-testid={`${testId}-filters-drawer`}>
+              <Drawer.Header>
+                <Drawer.Title fontSize="md">筛选</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body overflow="visible">
+                <Stack gap="4">{controls(true)}</Stack>
+              </Drawer.Body>
+              <Drawer.Footer justifyContent="stretch">{buttons()}</Drawer.Footer>
+              <Drawer.CloseTrigger asChild top="3" right="3">
+                <CloseButton size="sm" aria-label="关闭筛选" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
     </>
+  );
+}
+
+/** One declared filter's control: a text box, a select or a date range. */
+function FilterControl({
+  field,
+  full,
+  drafts,
+  set,
+  search,
+  testId,
+}: {
+  field: Exclude<FilterField, { kind: 'brand' }>;
+  full: boolean;
+  drafts: Drafts;
+  set: (name: string) => (text: string) => void;
+  search: () => void;
+  testId: string;
+}) {
+  if (field.kind === 'text')
+    return (
+      <FilterInput
+        label={field.label}
+        value={drafts[field.name] ?? ''}
+        onChange={set(field.name)}
+        onEnter={search}
+        placeholder={field.placeholder}
+        inputMode={field.inputMode}
+        width={full ? '100%' : field.width}
+        testId={`${testId}-filter-${field.testId ?? field.name}`}
+      />
+    );
+  if (field.kind === 'select')
+    return <SelectControl field={field} full={full} drafts={drafts} set={set} testId={testId} />;
+  return <RangeControl field={field} full={full} drafts={drafts} set={set} testId={testId} />;
+}
+
+function SelectControl({
+  field,
+  full,
+  drafts,
+  set,
+  testId,
+}: {
+  field: SelectField;
+  full: boolean;
+  drafts: Drafts;
+  set: (name: string) => (text: string) => void;
+  testId: string;
+}) {
+  const hasAll = field.options.some((o) => o.label === '全部');
+  return (
+    <Field.Root w={full ? 'full' : 'auto'}>
+      <Field.Label fontSize="sm" color="fg.muted">
+        {field.label}
+      </Field.Label>
+      <OptionSelect
+        label={field.label}
+        value={drafts[field.name] ?? ''}
+        onChange={set(field.name)}
+        options={field.options}
+        placeholder={hasAll ? undefined : '全部'}
+        size="sm"
+        w={full ? 'full' : (field.width ?? '130px')}
+        testId={`${testId}-filter-${field.testId ?? field.name}`}
+      />
+    </Field.Root>
+  );
+}
+
+function RangeControl({
+  field,
+  full,
+  drafts,
+  set,
+  testId,
+}: {
+  field: RangeField;
+  full: boolean;
+  drafts: Drafts;
+  set: (name: string) => (text: string) => void;
+  testId: string;
+}) {
+  const [from, to] = namesOf(field) as [string, string];
+  const ids = field.testId ? [`${field.testId}-from`, `${field.testId}-to`] : ['begin', 'end'];
+  const box = full ? 'full' : '190px';
+  return (
+    <Field.Root w={full ? 'full' : 'auto'}>
+      <Field.Label fontSize="sm" color="fg.muted">
+        {field.label}
+      </Field.Label>
+      <HStack gap="1" w={full ? 'full' : undefined}>
+        <Box w={box} flex={full ? '1' : undefined} minW="0">
+          <DateTimeInput
+            value={drafts[from] ?? ''}
+            onChange={set(from)}
+            dayTime={DAY_START}
+            placeholder="开始时间"
+            aria-label={`${field.label}开始`}
+            testId={`${testId}-filter-${ids[0]}`}
+          />
+        </Box>
+        <Text color="fg.muted" fontSize="sm">
+          至
+        </Text>
+        <Box w={box} flex={full ? '1' : undefined} minW="0">
+          <DateTimeInput
+            value={drafts[to] ?? ''}
+            onChange={set(to)}
+            dayTime={DAY_END}
+            placeholder="结束时间"
+            aria-label={`${field.label}结束`}
+            testId={`${testId}-filter-${ids[1]}`}
+          />
+        </Box>
+      </HStack>
+    </Field.Root>
   );
 }

@@ -7,8 +7,11 @@ export function FormSection({
   hint,
   actions,
   children,
+  level = 'h2',
 }: {
   title: string;
+  /** The page's first section is its h1 (a form page has no other title in its content). */
+  level?: 'h1' | 'h2';
   hint?: string;
   actions?: ReactNode;
   children: ReactNode;
@@ -17,7 +20,9 @@ export function FormSection({
     <Box bg="white" rounded="lg" shadow="xs" p={{ base: '4', md: '6' }}>
       <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="3" mb="4" wrap="wrap">
         <Box>
-          <Heading size="md">{title}</Heading>
+          <Heading as={level} size="md">
+            {title}
+          </Heading>
           {hint && (
             <Text fontSize="sm" color="fg.muted" mt="1">
               {hint}

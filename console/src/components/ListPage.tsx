@@ -27,7 +27,7 @@ export function ListPage({
         direction={{ base: 'column', sm: 'row' }}
       >
         <Box>
-          <Heading size="lg" fontWeight="700">
+          <Heading as="h1" size="lg" fontWeight="700">
             {title}
           </Heading>
           {description && (
@@ -36,7 +36,11 @@ export function ListPage({
             </Text>
           )}
         </Box>
-        {actions && <HStack gap="2">{actions}</HStack>}
+        {actions && (
+          <HStack gap="2" flexWrap="wrap">
+            {actions}
+          </HStack>
+        )}
       </Flex>
       {filters && (
         <Box bg="white" rounded="lg" shadow="xs" px="5" py="4">

@@ -53,7 +53,12 @@ export function useBrandListPage<D extends ListRoute>(route: D) {
     perId,
     onBrand,
     read,
-    table: <R>(rows: R[] | undefined) => table(rows, read),
+    /** DataTable's rows and states, and its sort: the URL's `sort`, changed from page 1. */
+    table: <R>(rows: R[] | undefined) => ({
+      ...table(rows, read),
+      sort: (url.params as { sort?: string }).sort,
+      onSort: (sort: string | undefined) => url.setFilters({ sort } as never),
+    }),
     pagination: (total: number | undefined) => ({
       total: total ?? 0,
       page: params.page,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, limit, optionalId, page, smallint, yuan } from '../fields.js';
+import { datetime, id, limit, optionalId, page, smallint, sort, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -205,7 +205,7 @@ export const gachaRoutes = {
     summary: '扭蛋商品列表',
     access: 'box_admin',
     perId: PER_ID.box,
-    query: gachaFilters.extend({ page: page(), limit: limit(LIMITS.goodsPageSize) }),
+    query: gachaFilters.extend({ page: page(), limit: limit(LIMITS.goodsPageSize), sort: sort(['stock', 'price']) }),
     response: z.object({
       list: z.array(gachaGoods),
       page: z.object({ page: z.number().int(), limit: z.number().int(), total_rows: z.number().int() }),

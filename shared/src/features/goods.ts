@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, limit, optionalId, page, pagination, yuan } from '../fields.js';
+import { datetime, id, limit, optionalId, page, pagination, sort, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -263,6 +263,7 @@ export const goodsRoutes = {
       limit: limit(LIMITS.goodsPageSize),
       ip_id: optionalId(),
       title: z.string().trim().max(200).optional(),
+      sort: sort(['stock', 'price']),
     }),
     response: z.object({ lists: z.array(goods), pagination }),
   }),

@@ -12,6 +12,7 @@ import {
   optionalId,
   page,
   pagination,
+  sort,
   strictNumber,
   yuan,
 } from '../fields.js';
@@ -304,7 +305,7 @@ export const marketRoutes = {
     summary: '第三方平台发货列表',
     access: 'box_admin',
     perId: PER_ID.box,
-    query: marketFilters.extend({ page: page(), limit: limit(10) }),
+    query: marketFilters.extend({ page: page(), limit: limit(10), sort: sort(['created_at']) }),
     response: z.object({ list: z.array(marketOrder), pagination }),
   }),
   detail: defineRoute({

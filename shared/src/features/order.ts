@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../constants.js';
-import { datetime, id, integer, isCalendarTime, limit, optionalId, page, strictNumber, yuan } from '../fields.js';
+import { datetime, id, integer, isCalendarTime, limit, optionalId, page, sort, strictNumber, yuan } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -215,7 +215,7 @@ export const orderRoutes = {
     path: '/web/helper/web/order/list',
     summary: '订单列表（所有活动类型）',
     ...merchant,
-    query: orderFilters.extend({ page: page(), limit: limit(10) }),
+    query: orderFilters.extend({ page: page(), limit: limit(10), sort: sort(['pay_time', 'amount']) }),
     response: z.object({
       list: z.array(order),
       pagination: z.object({ page: z.number().int(), limit: z.number().int(), total_rows: z.number().int() }),

@@ -8,6 +8,7 @@ import {
   optionalSmallint,
   page,
   pagination,
+  sort,
   strictNumber,
   yuan,
 } from '../fields.js';
@@ -198,7 +199,7 @@ export const pickupRoutes = {
     path: '/web/goods/box/back/list',
     summary: '提货（发货）订单列表',
     ...merchant,
-    query: pickupFilters.extend({ page: page(), limit: limit(10) }),
+    query: pickupFilters.extend({ page: page(), limit: limit(10), sort: sort(['created_at']) }),
     response: z.object({ list: z.array(pickupOrder), pagination }),
   }),
   export: defineRoute({

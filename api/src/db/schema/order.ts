@@ -97,6 +97,9 @@ export const orders = pgTable(
     index('orders_active_idx').on(t.type, t.activeId),
     index('orders_ip_idx').on(t.ipId, t.id),
     index('orders_ip_created_idx').on(t.ipId, t.createdAt, t.id),
+    // The list's sorts (order.list `sort`): by pay time, by amount.
+    index('orders_ip_paid_idx').on(t.ipId, t.payTime, t.id),
+    index('orders_ip_amount_idx').on(t.ipId, t.receivedPrice, t.id),
     index('orders_ip_state_idx').on(t.ipId, t.isClose, t.tranState, t.logisticsState, t.id),
     index('orders_player_idx').on(t.playerId, t.id),
     // The dashboard's sales (open orders with the money kept, by pay time) and settlement, index-only.

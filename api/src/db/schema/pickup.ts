@@ -48,6 +48,7 @@ export const pickups = pgTable(
     uniqueIndex('pickups_sn_idx').on(t.orderSn),
     index('pickups_ip_idx').on(t.ipId, t.deliveryStatus),
     index('pickups_ip_id_idx').on(t.ipId, t.id),
+    index('pickups_ip_created_idx').on(t.ipId, t.createdAt, t.id),
   ],
 );
 

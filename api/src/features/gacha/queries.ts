@@ -1,10 +1,11 @@
-import { type GachaGoods, gachaCateText, LIMITS } from '@toy/shared';
+import { type GachaGoods, gachaCateText, LIMITS, type SortValue } from '@toy/shared';
 import { and, asc, between, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { gachaActivityGoods, gachaGoods } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
+import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/queries.js';
@@ -88,14 +89,16 @@ export async function countGacha(db: Db, brandIds: number[], f: GachaFilterValue
 export async function listGacha(
   db: Db,
   brandIds: number[],
-  f: GachaFilterValues & { page: number; limit: number },
+  f: GachaFilterValues & { page: number; limit: number; sort?: SortValue<'stock' | 'price'> },
 ): Promise<GachaRow[]> {
   if (brandIds.length === 0) return [];
   const rows = await db
     .select(selection)
     .from(gachaGoods)
     .where(gachaWhere(brandIds, f))
-    .orderBy(desc(gachaGoods.id))
+    .orderBy(
+      ...orderByOf(f.sort, { stock: gachaGoods.stock, price: gachaGoods.price }, gachaGoods.id, [desc(gachaGoods.id)]),
+    )
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
   return rows.map(flatten);

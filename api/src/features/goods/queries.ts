@@ -1,4 +1,12 @@
-import { type Goods, type goodsSave, type goodsStock, messages, STOCK_ACTION, STOCK_LIMIT } from '@toy/shared';
+import {
+  type Goods,
+  type goodsSave,
+  type goodsStock,
+  messages,
+  type SortValue,
+  STOCK_ACTION,
+  STOCK_LIMIT,
+} from '@toy/shared';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -7,6 +15,7 @@ import type { ReadCache } from '../../db/read-cache.js';
 import { goods } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
+import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
 
@@ -38,13 +47,14 @@ export interface GoodsListQuery {
   page: number;
   limit: number;
   title?: string;
+  sort?: SortValue<'stock' | 'price'>;
 }
 
 /** A page of the goods of these brands, newest first. */
 export async function listGoods(db: Db, cache: ReadCache, config: Config, brandIds: number[], q: GoodsListQuery) {
   const pagination = { page: q.page, limit: q.limit, total_rows: 0 };
   if (brandIds.length === 0) return { lists: [], pagination };
-  const key = `goods:${brandIds.join(',')}:${q.page}:${q.limit}:${q.title ?? ''}`;
+  const key = `goods:${brandIds.join(',')}:${q.page}:${q.limit}:${q.sort ?? ''}:${q.title ?? ''}`;
   return cache.get(key, async () => {
     const where: SQL[] = [inArray(goods.ipId, brandIds)];
     if (q.title) where.push(ilike(goods.title, containing(q.title)));
@@ -56,7 +66,7 @@ export async function listGoods(db: Db, cache: ReadCache, config: Config, brandI
       .select()
       .from(goods)
       .where(and(...where))
-      .orderBy(desc(goods.id))
+      .orderBy(...orderByOf(q.sort, { stock: goods.stock, price: goods.price }, goods.id, [desc(goods.id)]))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
     return { lists: rows.map((r) => goodsToWire(r, config)), pagination: { ...pagination, total_rows: total?.n ?? 0 } };

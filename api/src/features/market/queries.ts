@@ -5,6 +5,7 @@ import {
   type MarketShipment,
   marketDeliveryOf,
   marketPlatformText,
+  type SortValue,
 } from '@toy/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -12,6 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { marketOrderGoods, marketOrders, marketShipments } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
+import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 
@@ -112,6 +114,7 @@ export async function listMarket(
   f: MarketFilterValues,
   page: number,
   limit: number,
+  sort?: SortValue<'created_at'>,
 ): Promise<{ list: MarketOrder[]; total: number }> {
   if (brandIds.length === 0) return { list: [], total: 0 };
   const where = whereOf(brandIds, f);
@@ -120,7 +123,12 @@ export async function listMarket(
       .select()
       .from(marketOrders)
       .where(where)
-      .orderBy(desc(marketOrders.createdAt), desc(marketOrders.id))
+      .orderBy(
+        ...orderByOf(sort, { created_at: marketOrders.createdAt }, marketOrders.id, [
+          desc(marketOrders.createdAt),
+          desc(marketOrders.id),
+        ]),
+      )
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(marketOrders).where(where),

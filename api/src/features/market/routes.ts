@@ -34,7 +34,15 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.market.list, async (query, request) => {
       const brandIds = await scope(request, query.ip_id);
-      const { list, total } = await listMarket(db, config, brandIds, filtersOf(query), query.page, query.limit);
+      const { list, total } = await listMarket(
+        db,
+        config,
+        brandIds,
+        filtersOf(query),
+        query.page,
+        query.limit,
+        query.sort,
+      );
       return { list, pagination: { page: query.page, limit: query.limit, total_rows: total } };
     }),
   );

@@ -5,6 +5,7 @@ import {
   type Order,
   type OrderFilterValues,
   orderHeaderText,
+  type SortValue,
   UNSPLITTABLE_TYPES,
 } from '@toy/shared';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orderShipments, orders, players } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { fenToYuan } from '../../lib/money.js';
+import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 
@@ -102,13 +104,24 @@ export async function bundle(db: Reader, rows: OrderRow[]): Promise<OrderBundle[
   }));
 }
 
-/** One page of the list, newest first. */
-export async function listOrders(db: Reader, where: SQL, page: number, limit: number): Promise<OrderRow[]> {
+/** One page of the list: newest first, or by pay time or amount (`sort`). */
+export async function listOrders(
+  db: Reader,
+  where: SQL,
+  page: number,
+  limit: number,
+  sort?: SortValue<'pay_time' | 'amount'>,
+): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(
+      ...orderByOf(sort, { pay_time: orders.payTime, amount: orders.receivedPrice }, orders.id, [
+        desc(orders.createdAt),
+        desc(orders.id),
+      ]),
+    )
     .limit(limit)
     .offset((page - 1) * limit);
 }

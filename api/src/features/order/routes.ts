@@ -65,7 +65,10 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.order.list, async (query, request) => {
       const brandIds = await scope(request, query.ip_id);
       const where = orderConditions(brandIds, resolveOrderFilters(query));
-      const [rows, total] = await Promise.all([listOrders(db, where, query.page, query.limit), countOrders(db, where)]);
+      const [rows, total] = await Promise.all([
+        listOrders(db, where, query.page, query.limit, query.sort),
+        countOrders(db, where),
+      ]);
       const now = config.clock().getTime();
       return {
         list: (await bundle(db, rows)).map((b) => orderToWire(b, config, now)),

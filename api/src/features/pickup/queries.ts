@@ -6,6 +6,8 @@ import {
   type PickupOrder,
   type RetrievalInfo,
   SHIPPABLE_STATUSES,
+  type SortValue,
+  sortOf,
 } from '@toy/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -58,11 +60,21 @@ export async function countPickups(db: Writer, where: SQL): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** One page of pickup ids, newest first. */
-export async function pagePickupIds(db: Writer, where: SQL, page: number, limit: number): Promise<number[]> {
+/** One page of pickup ids, newest first, or by order time either way (`sort`). */
+export async function pagePickupIds(
+  db: Writer,
+  where: SQL,
+  page: number,
+  limit: number,
+  sort?: SortValue<'created_at'>,
+): Promise<number[]> {
+  const s = sortOf(sort);
+  const order = s
+    ? sql.raw(`p.created_at ${s.desc ? 'desc' : 'asc'}, p.id ${s.desc ? 'desc' : 'asc'}`)
+    : sql`p.id desc`;
   const rows = rowsOf<{ id: number }>(
     await db.execute(
-      sql`select p.id from pickups p where ${where} order by p.id desc limit ${limit} offset ${(page - 1) * limit}`,
+      sql`select p.id from pickups p where ${where} order by ${order} limit ${limit} offset ${(page - 1) * limit}`,
     ),
   );
   return rows.map((r) => r.id);

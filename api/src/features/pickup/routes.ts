@@ -42,7 +42,7 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
       if (brandIds.length === 0) return empty;
       const where = pickupWhere(brandIds, query);
       const [ids, total] = await Promise.all([
-        pagePickupIds(db, where, query.page, query.limit),
+        pagePickupIds(db, where, query.page, query.limit, query.sort),
         countPickups(db, where),
       ]);
       const [rows, goods] = await Promise.all([pickupsByIds(db, ids), goodsOf(db, ids)]);

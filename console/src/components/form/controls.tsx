@@ -80,7 +80,7 @@ export function Choice({
       disabled={disabled}
       data-testid={testId}
     >
-      <HStack gap="5" h={h} minH={h ? undefined : '8'}>
+      <HStack gap="5" rowGap="2" flexWrap="wrap" minH={h ?? '8'}>
         {options.map((o) => (
           <RadioGroup.Item key={o.value} value={String(o.value)} data-testid={`${testId}-${o.value}`}>
             <RadioGroup.ItemHiddenInput />

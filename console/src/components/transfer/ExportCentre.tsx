@@ -138,7 +138,13 @@ export function ExportCentre() {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
       <Popover.Trigger asChild>
-        <IconButton aria-label="导出文件" variant="ghost" size="sm" position="relative" data-testid="export-centre">
+        <IconButton
+          aria-label={fresh > 0 ? `导出文件 ${fresh}` : '导出文件'}
+          variant="ghost"
+          size="sm"
+          position="relative"
+          data-testid="export-centre"
+        >
           <Download size={18} />
           {fresh > 0 && (
             <Circle

@@ -19,11 +19,11 @@ export function HomeTab({ onLogin, onShop }: { onLogin: (s: Session) => Promise<
         <div className="lp-hero">
           <div className="lp-pitch">
             <span className="lp-badge">潮玩 · 盲盒 · 一番赏</span>
-            <h2 className="lp-title">
+            <h1 className="lp-title">
               一站式潮玩盲盒
               <br />
               商家平台
-            </h2>
+            </h1>
             <p className="lp-lead">品牌入驻、盒机发售、订单发货、海外售卖，全部在一个后台完成</p>
             <button type="button" className="lp-cta" onClick={onShop} data-testid="go-shop">
               进入商家后台

@@ -63,18 +63,20 @@ export default function LoginPage({ onLogin = signInToApp }: { onLogin?: (sessio
           <button {...tabProps('shop')}>商家后台</button>
         </div>
       </header>
-      {loggedOut && (
-        <p className="lp-notice" role="status" data-testid="logged-out">
-          已退出登录
-        </p>
-      )}
-      <div className="lp-main" role="tabpanel">
-        {tab === 'home' ? (
-          <HomeTab onLogin={onLogin} onShop={() => selectTab('shop')} />
-        ) : (
-          <ShopTab onLogin={onLogin} />
+      <main>
+        {loggedOut && (
+          <p className="lp-notice" role="status" data-testid="logged-out">
+            已退出登录
+          </p>
         )}
-      </div>
+        <div className="lp-main" role="tabpanel">
+          {tab === 'home' ? (
+            <HomeTab onLogin={onLogin} onShop={() => selectTab('shop')} />
+          ) : (
+            <ShopTab onLogin={onLogin} />
+          )}
+        </div>
+      </main>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { OptionSelect } from '../../components/form/controls';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
@@ -156,7 +157,7 @@ export function CollectibleList() {
       }
       filters={
         <>
-          <FilterBar state={page} testId="collectible" texts={[{ name: 'title', label: '藏品名称' }]} />
+          <FilterBar state={page} testId="collectible" filters={[textFilter('title', '藏品名称')]} />
           <AlbumFilter
             value={page.params.catalog_id}
             options={albums}

@@ -122,7 +122,7 @@ export default function CouponFormPage() {
               {copy ? '复制自已有优惠券，保存后为一张新券' : '玩家按领取条件领取，在有效期内抵扣；优惠由商家承担'}
             </Text>
           </Box>
-          <FormSection title="基本信息">
+          <FormSection title="基本信息" level="h1">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <BrandField perId={PER_ID.coupon} testId="coupon-brand" />
               <TextField

@@ -18,6 +18,7 @@ import { actionsColumn, idColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
 import { FilterChoice, FilterDateRange } from '../../components/FilterInput';
+import { textFilter } from '../../components/filters';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
@@ -148,7 +149,7 @@ export default function CouponListPage() {
             onChange={(r) => page.setFilters({ start_time: r.from || undefined, end_time: r.to || undefined })}
             testId="coupon-filter-time"
           />
-          <FilterBar state={page} testId="coupon" texts={[{ name: 'title', label: '优惠券名称' }]} />
+          <FilterBar state={page} testId="coupon" filters={[textFilter('title', '优惠券名称')]} />
         </>
       }
     >

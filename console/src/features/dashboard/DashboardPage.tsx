@@ -64,7 +64,7 @@ export default function DashboardPage() {
     <Stack gap="4" data-testid="dashboard" data-view={view}>
       <Flex align={{ base: 'flex-start', md: 'flex-end' }} justify="space-between" gap="3" wrap="wrap">
         <Box>
-          <Heading size="lg" fontWeight="700">
+          <Heading as="h1" size="lg" fontWeight="700">
             {current ? `${current.label}` : '首页'}
           </Heading>
           <Text color="fg.muted" fontSize="sm" mt="1">

@@ -218,7 +218,7 @@ function AlertList({
         <Text fontSize="sm" fontWeight="600">
           {title}
         </Text>
-        <Text fontSize="sm" color={count > 0 ? 'orange.600' : 'fg.subtle'} data-testid={`${testId}-count`}>
+        <Text fontSize="sm" color={count > 0 ? 'orange.700' : 'fg.subtle'} data-testid={`${testId}-count`}>
           {count} 项
         </Text>
       </Flex>

@@ -56,20 +56,22 @@ export function DashCard({
   );
 }
 
-/** A figure that opens the list of its rows. */
+/** A figure that opens the list of its rows: a tap target of at least 44 px. */
 export function FigureLink({ href, testId, children }: { href: string; testId: string; children: ReactNode }) {
   return (
-    <RouterLink to={href} data-testid={testId}>
-      <Box
-        as="span"
-        display="inline-block"
-        rounded="sm"
-        transition="color 0.15s"
-        _hover={{ color: 'brand.600', textDecoration: 'underline' }}
-      >
+    <Box
+      asChild
+      display="inline-flex"
+      alignItems="center"
+      minH="11"
+      rounded="sm"
+      transition="color 0.15s"
+      _hover={{ color: 'brand.600', textDecoration: 'underline' }}
+    >
+      <RouterLink to={href} data-testid={testId} data-figure="">
         {children}
-      </Box>
-    </RouterLink>
+      </RouterLink>
+    </Box>
   );
 }
 
@@ -152,22 +154,39 @@ export function FigureRow({
   tone?: 'default' | 'warn';
 }) {
   return (
-    <Flex align="center" justify="space-between" gap="3" py="2" borderBottomWidth="1px" borderColor="gray.100">
-      <Box minW="0">
-        <Text fontSize="sm" truncate>
-          {label}
-        </Text>
-        {hint && (
-          <Text fontSize="xs" color="fg.subtle" truncate>
-            {hint}
+    <Flex
+      asChild
+      align="center"
+      justify="space-between"
+      gap="3"
+      py="2"
+      minH="11"
+      borderBottomWidth="1px"
+      borderColor="gray.100"
+      rounded="sm"
+      _hover={{ bg: 'gray.50', '& [data-value]': { color: 'brand.600', textDecoration: 'underline' } }}
+    >
+      <RouterLink to={href} data-figure="row" data-testid={`${testId}-row`}>
+        <Box minW="0">
+          <Text fontSize="sm" truncate>
+            {label}
           </Text>
-        )}
-      </Box>
-      <Text fontWeight="700" fontSize="lg" color={tone === 'warn' && value !== '0' ? 'orange.600' : undefined}>
-        <FigureLink href={href} testId={testId}>
+          {hint && (
+            <Text fontSize="xs" color="fg.subtle" truncate>
+              {hint}
+            </Text>
+          )}
+        </Box>
+        <Text
+          fontWeight="700"
+          fontSize="lg"
+          color={tone === 'warn' && value !== '0' ? 'orange.700' : undefined}
+          data-value=""
+          data-testid={testId}
+        >
           {value}
-        </FigureLink>
-      </Text>
+        </Text>
+      </RouterLink>
     </Flex>
   );
 }

@@ -5,23 +5,25 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { actionsColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import type { TextFilter } from '../../components/FilterBar';
+import { FilterBar } from '../../components/FilterBar';
+import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ToolButton } from '../../components/ToolButton';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useAction } from '../../lib/useAction';
-import { OrderFilterBar, type SelectFilter } from '../pickup/OrderFilterBar';
 import { Receiver } from '../pickup/parts';
 import { ShipDialog } from '../pickup/ShipDialog';
 
-const TEXTS: TextFilter[] = [
-  { name: 'series_title', label: '系列名称', testId: 'series' },
-  { name: 'goods_title', label: '款式名称', testId: 'goods' },
-  { name: 'user_keyword', label: '用户', testId: 'user' },
+/** The stored orders' filters: names, user, kind and the storing date range (whole days). */
+const FILTERS = [
+  textFilter('series_title', '系列名称', { testId: 'series' }),
+  textFilter('goods_title', '款式名称', { testId: 'goods' }),
+  textFilter('user_keyword', '用户', { testId: 'user' }),
+  selectFilter('type', '类型', ORDER_KINDS),
+  rangeFilter('时间范围'),
 ];
-const SELECTS: SelectFilter[] = [{ name: 'type', label: '类型', options: ORDER_KINDS }];
 const STATE_PALETTE: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green', 3: 'gray' };
 
 /** The draw machine's links name the series as temp_title: it becomes the series filter. */
@@ -117,7 +119,7 @@ export default function DepositListPage() {
       description="用户抽中后寄存在盒柜中的商品"
       testId="deposit-page"
       filters={
-        <OrderFilterBar state={page} testId="deposit" texts={TEXTS} selects={SELECTS}>
+        <FilterBar state={page} testId="deposit" filters={FILTERS}>
           <ToolButton
             icon={FileDown}
             onClick={() => void exportAll()}
@@ -127,7 +129,7 @@ export default function DepositListPage() {
           >
             批量导出
           </ToolButton>
-        </OrderFilterBar>
+        </FilterBar>
       }
     >
       <Stack gap="3">

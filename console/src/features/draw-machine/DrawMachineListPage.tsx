@@ -1,62 +1,30 @@
-import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { api, type DrawMachine, PER_ID } from '@toy/shared';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { api, type DrawMachine } from '@toy/shared';
 import { Eye, Plus, Store } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
-import { BrandFilter } from '../../components/BrandSelect';
+import { CountLink } from '../../components/CountLink';
 import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
+import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction } from '../../components/RowActions';
-import { useBrandList } from '../../components/useBrandList';
-import { useListParams } from '../../components/useListParams';
-import { useCall } from '../../lib/useCall';
+import { useBrandListPage } from '../../components/useBrandList';
 import { DrawMachineDialog, type DrawMachineTab } from './DrawMachineDialog';
 import { boxListHref, OffBadge, sendListHref } from './parts';
 
-/** A count over a link to the screen that handles it (待发货 → 去发货). */
-function CountLink({
-  label,
-  count,
-  to,
-  testId,
-  linkTestId = `${testId}-link`,
-  children,
-}: {
-  label: string;
-  count: number;
-  to: string;
-  testId: string;
-  linkTestId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Stack gap="0" whiteSpace="nowrap">
-      <Text fontSize="sm">
-        {label} <b data-testid={testId}>{count}</b>
-      </Text>
-      <Link asChild colorPalette="brand" fontSize="sm" data-testid={linkTestId}>
-        <RouterLink to={to}>{children}</RouterLink>
-      </Link>
-    </Stack>
-  );
-}
-
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
 export default function DrawMachineListPage() {
-  const { params, setFilters, setPage, reset } = useListParams(api.drawMachine.list);
-  const { drafts, set, resetting } = useFilterDrafts({ keyword: params.keyword ?? '' });
+  const page = useBrandListPage(api.drawMachine.list);
+  const { params, read: list } = page;
   const navigate = useNavigate();
-  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.drawMachine.list, params, { enabled: params.ip_id !== undefined });
   const [open, setOpen] = useState<{ machine: DrawMachine; tab: DrawMachineTab } | null>(null);
   /** 录入盒机 and 发布盒机 open their page for the chosen brand. */
   const go = (page: string, brandParam: string) =>
     navigate(`/blindBox/${page}${params.ip_id ? `?${brandParam}=${params.ip_id}` : ''}`);
-  const search = () => setFilters({ keyword: drafts.keyword.trim() });
   const onSale = list.data?.on_sale ?? 0;
 
   const columns: Column<DrawMachine>[] = [
@@ -154,27 +122,13 @@ export default function DrawMachineListPage() {
           </ActionButton>
         </HStack>
       }
-      filters={
-        <>
-          <BrandFilter perId={PER_ID.box} value={params.ip_id} onChange={onBrand} testId="dm-filter-brand" />
-          <FilterInput
-            label="盒机名称"
-            value={drafts.keyword}
-            onChange={set('keyword')}
-            onEnter={search}
-            testId="dm-filter-keyword"
-          />
-          <SearchButtons onSearch={search} onReset={resetting(() => reset(['ip_id']))} testId="dm" />
-        </>
-      }
+      filters={<FilterBar state={page} testId="dm" filters={[textFilter('keyword', '盒机名称')]} />}
     >
-      <DataTable columns={columns} {...table(list.data?.list, list)} rowKey={(d) => d.id} rowTestId="dm-row" />
+      <DataTable columns={columns} {...page.table(list.data?.list)} rowKey={(d) => d.id} rowTestId="dm-row" />
       <ListPagination
-        total={list.data?.pagination.total_rows ?? 0}
-        page={params.page}
-        pageSize={params.limit}
+        {...page.pagination(list.data?.pagination.total_rows)}
         pageSizes={[10]}
-        onPageChange={setPage}
+        onPageSizeChange={undefined}
       />
       <DrawMachineDialog batchId={open?.machine.id ?? null} tab={open?.tab} onClose={() => setOpen(null)} />
     </ListPage>

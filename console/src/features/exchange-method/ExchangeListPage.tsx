@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, pictureColumn, Thumbnail, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, EditAction, RowActions } from '../../components/RowActions';
@@ -132,7 +133,7 @@ export default function ExchangeListPage() {
       }
       testId="exchange-page"
       actions={<AddButton label="新增兑换方式" onClick={dialog.add} testId="exchange-add" />}
-      filters={<FilterBar state={page} testId="exchange" texts={[{ name: 'name', label: '名称' }]} />}
+      filters={<FilterBar state={page} testId="exchange" filters={[textFilter('name', '名称')]} />}
     >
       <DataTable
         columns={columns}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar, type TextFilter } from '../../components/FilterBar';
+import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
@@ -25,9 +26,9 @@ import { GachaImport } from './GachaImport';
 const TABLE_HEIGHTS = { compact: 400, tall: 650 } as const;
 const roomForTall = () => typeof window !== 'undefined' && window.innerHeight >= TABLE_HEIGHTS.tall + 250;
 
-const FILTERS: TextFilter[] = [
-  { name: 'sku_id', label: '商品ID', testId: 'id', inputMode: 'numeric', width: '130px' },
-  { name: 'goods_title', label: '商品名称', testId: 'title' },
+const FILTERS = [
+  textFilter('sku_id', '商品ID', { testId: 'id', inputMode: 'numeric', width: '130px' }),
+  textFilter('goods_title', '商品名称', { testId: 'title' }),
 ];
 
 /** 扭蛋商品管理 (spec 01 screen 3): filters, 搜索 / 新增 / 导出查询结果 / 上传商品, table and dialog. */
@@ -54,10 +55,11 @@ export default function GachaListPage() {
       header: '类型',
       render: (g) => <Badge colorPalette={g.cate === 2 ? 'orange' : 'brand'}>{g.cate_text}</Badge>,
     },
-    moneyColumn('price', '零售价', (g) => g.price, { fontWeight: '600' }),
+    { ...moneyColumn('price', '零售价', (g: GachaGoods) => g.price, { fontWeight: '600' }), sort: 'price' },
     moneyColumn('cost', '成本价', (g) => g.cost_price, { color: 'fg.muted' }),
     {
       key: 'stock',
+      sort: 'stock',
       header: '库存',
       align: 'end',
       render: (g) => <Text data-testid="gacha-stock-value">{g.stock}</Text>,
@@ -162,7 +164,7 @@ export default function GachaListPage() {
       description="扭蛋与一番赏商品：批量上传、导出与活动关联"
       testId="gacha-page"
       filters={
-        <FilterBar state={page} testId="gacha" texts={FILTERS} reset={false}>
+        <FilterBar state={page} testId="gacha" filters={FILTERS} reset={false}>
           <ToolButton icon={Plus} colorPalette="brand" variant="subtle" onClick={dialog.add} testId="gacha-add">
             新增
           </ToolButton>

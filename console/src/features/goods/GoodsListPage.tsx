@@ -6,6 +6,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, CellAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
@@ -50,7 +51,7 @@ export default function GoodsListPage() {
       header: '条码',
       render: (g) => (g.goods_code ? <Text fontFamily="mono">{g.goods_code}</Text> : <Text color="fg.muted">—</Text>),
     },
-    moneyColumn('price', '价格', (g) => g.price, { fontWeight: '600' }),
+    { ...moneyColumn('price', '价格', (g: Goods) => g.price, { fontWeight: '600' }), sort: 'price' },
     {
       key: 'is_overseas',
       header: '海外',
@@ -65,6 +66,7 @@ export default function GoodsListPage() {
     },
     {
       key: 'stock',
+      sort: 'stock',
       header: '库存',
       render: (g) => (
         <HStack gap="2" whiteSpace="nowrap">
@@ -114,7 +116,7 @@ export default function GoodsListPage() {
       description="管理实物商品、价格与库存"
       testId="goods-page"
       actions={<AddButton label="新增商品" onClick={dialog.add} testId="goods-add" />}
-      filters={<FilterBar state={page} testId="goods" texts={[{ name: 'title', label: '商品名称' }]} />}
+      filters={<FilterBar state={page} testId="goods" filters={[textFilter('title', '商品名称')]} />}
     >
       <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowKey={(g) => g.id} rowTestId="goods-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />

@@ -1,54 +1,32 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { api, KUJI_AUDIT, KUJI_OFF, type KujiRow, kujiHeaderText, messages, PER_ID } from '@toy/shared';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { api, KUJI_AUDIT, KUJI_OFF, type KujiRow, kujiHeaderText, messages } from '@toy/shared';
 import { ArrowUpFromLine, Eye, Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
-import { BrandFilter } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { CountLink } from '../../components/CountLink';
 import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterInput, SearchButtons, useFilterDrafts } from '../../components/FilterInput';
+import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { DeleteAction, RowAction, RowActions } from '../../components/RowActions';
-import { useBrandList } from '../../components/useBrandList';
-import { useListParams } from '../../components/useListParams';
+import { useBrandListPage } from '../../components/useBrandList';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
-import { useCall } from '../../lib/useCall';
 import { KujiDialog, type KujiTab } from './KujiDialog';
 import { KujiStatusBadge, kujiBoxListHref, kujiSendListHref } from './parts';
 
-/** A count over a link to the screen that handles it. */
-function CountLink({ label, count, testId, link }: { label: string; count: number; testId: string; link: ReactNode }) {
-  return (
-    <Stack gap="0" whiteSpace="nowrap">
-      <Text fontSize="sm">
-        {label} <b data-testid={testId}>{count}</b>
-      </Text>
-      {link}
-    </Stack>
-  );
-}
-
-const go = (to: string, children: string, testId: string) => (
-  <Link asChild colorPalette="brand" fontSize="sm" data-testid={testId}>
-    <RouterLink to={to}>{children}</RouterLink>
-  </Link>
-);
-
 /** 一番赏 (spec 03 §2 /jackpot/list): brand and name filters in the URL, 10 per page, the detail dialog. */
 export default function KujiListPage() {
-  const { params, setFilters, setPage, reset } = useListParams(api.kuji.list);
-  const { drafts, set, resetting } = useFilterDrafts({ title: params.title ?? '' });
+  const page = useBrandListPage(api.kuji.list);
+  const { params, read: list } = page;
   const navigate = useNavigate();
-  const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.kuji.list, params, { enabled: params.ip_id !== undefined });
   const [open, setOpen] = useState<{ id: number; tab: KujiTab } | null>(null);
   const { confirm, dialog } = useConfirm();
   const remove = useAction(api.kuji.delete, { success: messages.success.deleted, invalidates: [api.kuji.list] });
-  const search = () => setFilters({ title: drafts.title.trim() });
 
   const shelf = useAction(api.kuji.update, {
     success: messages.success.listed,
@@ -85,24 +63,18 @@ export default function KujiListPage() {
       key: 'send',
       header: '提货',
       render: (k) => (
-        <CountLink
-          label="待发货"
-          count={k.not_send_num}
-          testId="kuji-send"
-          link={go(kujiSendListHref(k.title), '去发货', 'kuji-send-link')}
-        />
+        <CountLink label="待发货" count={k.not_send_num} testId="kuji-send" to={kujiSendListHref(k.title)}>
+          去发货
+        </CountLink>
       ),
     },
     {
       key: 'storage',
       header: '寄存',
       render: (k) => (
-        <CountLink
-          label="寄存中"
-          count={k.dont_send_num}
-          testId="kuji-deposit"
-          link={go(kujiBoxListHref(k.title), '查看用户寄存', 'kuji-deposit-link')}
-        />
+        <CountLink label="寄存中" count={k.dont_send_num} testId="kuji-deposit" to={kujiBoxListHref(k.title)}>
+          查看用户寄存
+        </CountLink>
       ),
     },
     {
@@ -120,7 +92,7 @@ export default function KujiListPage() {
             label="剩余赏票"
             count={k.surplus_stock}
             testId="kuji-stock"
-            link={
+            action={
               <Button
                 size="2xs"
                 variant="plain"
@@ -170,27 +142,13 @@ export default function KujiListPage() {
           发布一番赏
         </ActionButton>
       }
-      filters={
-        <>
-          <BrandFilter perId={PER_ID.box} value={params.ip_id} onChange={onBrand} testId="kuji-filter-brand" />
-          <FilterInput
-            label="一番赏名称"
-            value={drafts.title}
-            onChange={set('title')}
-            onEnter={search}
-            testId="kuji-filter-title"
-          />
-          <SearchButtons onSearch={search} onReset={resetting(() => reset(['ip_id']))} testId="kuji" />
-        </>
-      }
+      filters={<FilterBar state={page} testId="kuji" filters={[textFilter('title', '一番赏名称')]} />}
     >
-      <DataTable columns={columns} {...table(list.data?.list, list)} rowKey={(k) => k.id} rowTestId="kuji-row" />
+      <DataTable columns={columns} {...page.table(list.data?.list)} rowKey={(k) => k.id} rowTestId="kuji-row" />
       <ListPagination
-        total={list.data?.pagination.total_rows ?? 0}
-        page={params.page}
-        pageSize={params.limit}
+        {...page.pagination(list.data?.pagination.total_rows)}
         pageSizes={[10]}
-        onPageChange={setPage}
+        onPageSizeChange={undefined}
       />
       <KujiDialog target={open} onClose={() => setOpen(null)} />
       {dialog}

@@ -1,10 +1,20 @@
 import { Badge, Button, Link, Text } from '@chakra-ui/react';
-import { api, type MarketOrder, marketDeliveryText, marketFreightText, marketShippable } from '@toy/shared';
+import {
+  api,
+  MARKET_DELIVERY_STATUSES,
+  MARKET_PLATFORMS,
+  type MarketOrder,
+  marketDeliveryText,
+  marketFreightText,
+  marketShippable,
+} from '@toy/shared';
 import { Store, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { actionsColumn, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
+import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
@@ -12,12 +22,19 @@ import { useBrandListPage } from '../../components/useBrandList';
 import { invalidate } from '../../lib/useCall';
 import { GoodsCell } from './GoodsCell';
 import { MarketExport } from './MarketExport';
-import { MarketFilterBar, type MarketFilterState } from './MarketFilterBar';
 import { MarketImport } from './MarketImport';
 import { ShipDialog } from './ShipDialog';
 
 /** Badge colours of spec 02 §4's delivery states. */
 const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green', 4: 'purple', 5: 'teal' };
+
+/** Filters of 第三方平台发货 (spec 02 §2 screen 6): platform, goods title, the date range, delivery status. */
+const FILTERS = [
+  selectFilter('platform', '平台', MARKET_PLATFORMS, { width: '140px' }),
+  textFilter('goods_title', '商品名称', { testId: 'title' }),
+  rangeFilter('创建时间'),
+  selectFilter('delivery_status', '发货状态', MARKET_DELIVERY_STATUSES, { testId: 'status' }),
+];
 
 export const shipPagePath = (o: Pick<MarketOrder, 'id'>) => `/order/sendMarket?id=${o.id}&type=1`;
 
@@ -82,7 +99,7 @@ export default function MarketListPage() {
         </Text>
       ),
     },
-    timeColumn('created_at', '创建时间', (o) => o.created_at),
+    { ...timeColumn('created_at', '创建时间', (o: MarketOrder) => o.created_at), sort: 'created_at' },
     actionsColumn(
       (o) =>
         marketShippable(o.delivery_status) ? (
@@ -121,7 +138,6 @@ export default function MarketListPage() {
     <ListPage
       title="第三方平台发货"
       description="第三方平台推送的已支付订单：「整单发货」在弹窗里填一个物流单号发出全部商品；「选商品发货」打开发货页，可只发其中几件"
-      testId="market-page"
       actions={
         <Button asChild size="sm" variant="outline" data-testid="market-links">
           <RouterLink to="/order/marketLink">
@@ -129,15 +145,16 @@ export default function MarketListPage() {
           </RouterLink>
         </Button>
       }
+      testId="market-page"
       filters={
-        <MarketFilterBar state={page as unknown as MarketFilterState}>
+        <FilterBar state={page} testId="market" filters={FILTERS}>
           <MarketExport filters={filters} disabled={params.ip_id === undefined} />
           <MarketImport
             ipId={params.ip_id}
             platform={params.platform}
             onImported={() => void invalidate(api.market.list)}
           />
-        </MarketFilterBar>
+        </FilterBar>
       }
     >
       <Text fontSize="sm" color="fg.muted" mb="3">

@@ -1,18 +1,36 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { api, type Order } from '@toy/shared';
+import { ACTIVITY_TYPES, api, GOODS_NAME_TYPES, ORDER_STATUS_FILTER, type Order } from '@toy/shared';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { actionsColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
+import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { OrderExport } from './OrderExport';
-import { OrderFilterBar, type OrderFilterValues } from './OrderFilterBar';
 import { can, detailHref, OrderStateBadge, ReceiverLines } from './parts';
 import { ShipDialog } from './ShipDialog';
+
+/**
+ * The order list's filters (spec 02 §2 screen 1): brand, activity type, activity name, goods name
+ * (types 13 and 14 only), status, the order date range (00:00:00–23:59:59) and the keyword.
+ */
+const FILTERS = [
+  selectFilter('active_type', '活动类型', ACTIVITY_TYPES, { testId: 'type' }),
+  textFilter('active_name', '活动名称', { testId: 'active', width: '160px' }),
+  textFilter('goods_name', '商品名称', {
+    testId: 'goods',
+    width: '160px',
+    when: (d) => (GOODS_NAME_TYPES as readonly number[]).includes(Number(d.active_type)),
+  }),
+  selectFilter('state', '订单状态', ORDER_STATUS_FILTER, { testId: 'state', width: '120px' }),
+  rangeFilter('下单时间'),
+  textFilter('keyword', '关键词', { placeholder: '订单号/昵称/姓名/手机号' }),
+];
 
 /** The logistics cell: the latest courier and number, or how much is left to ship. */
 function Logistics({ order }: { order: Order }) {
@@ -65,6 +83,7 @@ export default function OrderListPage() {
       key: 'amount',
       header: '金额',
       align: 'end',
+      sort: 'amount',
       render: (o) => (
         <Stack gap="0" align="end">
           <Text fontWeight="600" whiteSpace="nowrap" data-testid="order-amount">
@@ -105,7 +124,7 @@ export default function OrderListPage() {
     },
     { key: 'type', header: '活动类型', render: (o) => <Badge variant="outline">{o.type_text}</Badge> },
     { key: 'logistics', header: '物流', render: (o) => <Logistics order={o} /> },
-    timeColumn('pay_time', '支付时间', (o) => o.pay_time || '—'),
+    { ...timeColumn('pay_time', '支付时间', (o: Order) => o.pay_time || '—'), sort: 'pay_time' },
     actionsColumn(
       (o) => (
         <RowActions>
@@ -123,7 +142,6 @@ export default function OrderListPage() {
     ),
   ];
 
-  const filters: OrderFilterValues = params;
   return (
     <ListPage
       title="订单列表"
@@ -134,13 +152,7 @@ export default function OrderListPage() {
       }
       testId="order-page"
       filters={
-        <OrderFilterBar
-          params={filters}
-          ipId={params.ip_id}
-          onBrand={page.onBrand}
-          apply={(values) => page.setFilters(values)}
-          reset={() => page.reset(['ip_id'])}
-        >
+        <FilterBar state={page} testId="order" filters={FILTERS}>
           <OrderExport
             filters={{
               ip_id: params.ip_id,
@@ -154,7 +166,7 @@ export default function OrderListPage() {
               order_code: params.order_code,
             }}
           />
-        </OrderFilterBar>
+        </FilterBar>
       }
     >
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(o) => o.id} rowTestId="order-row" />

@@ -5,31 +5,27 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { actionsColumn, PictureTitle, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import type { TextFilter } from '../../components/FilterBar';
+import { FilterBar } from '../../components/FilterBar';
+import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { invalidate } from '../../lib/useCall';
-import { OrderFilterBar, type SelectFilter } from './OrderFilterBar';
 import { PickupExport } from './PickupExport';
 import { PickupImport } from './PickupImport';
 import { DeliveryBadge, Receiver, retrievalHref } from './parts';
 import { ShipDialog } from './ShipDialog';
 
-const TEXTS: TextFilter[] = [
-  { name: 'temp_title', label: '系列名称', testId: 'series' },
-  { name: 'goods_title', label: '商品名称', testId: 'goods' },
-  { name: 'user_keyword', label: '用户', testId: 'user' },
-];
-const SELECTS: SelectFilter[] = [
-  {
-    name: 'state',
-    label: '状态',
-    options: [{ value: '', label: '全部' }, ...DEPOSIT_STATES.filter((s) => s.value !== 3)],
-  },
-  { name: 'type', label: '类型', options: ORDER_KINDS },
-  { name: 'delivery_status', label: '发货状态', options: DELIVERY_FILTER, testId: 'delivery' },
+/** The pickup list's filters: names, user, states, kind and the order date range (whole days). */
+const FILTERS = [
+  textFilter('temp_title', '系列名称', { testId: 'series' }),
+  textFilter('goods_title', '商品名称', { testId: 'goods' }),
+  textFilter('user_keyword', '用户', { testId: 'user' }),
+  selectFilter('state', '状态', [{ value: '', label: '全部' }, ...DEPOSIT_STATES.filter((s) => s.value !== 3)]),
+  selectFilter('type', '类型', ORDER_KINDS),
+  selectFilter('delivery_status', '发货状态', DELIVERY_FILTER, { testId: 'delivery' }),
+  rangeFilter('时间范围'),
 ];
 
 /** 发货列表 (spec 02 §2 screen 5): pickups with filters, shipping-sheet export and import, detail, ship. */
@@ -102,7 +98,7 @@ export default function PickupListPage() {
           <Text color="fg.subtle">-</Text>
         ),
     },
-    timeColumn('created_at', '下单时间', (p) => p.created_at),
+    { ...timeColumn('created_at', '下单时间', (p: PickupOrder) => p.created_at), sort: 'created_at' },
     actionsColumn(
       (p) => (
         <RowActions>
@@ -127,10 +123,10 @@ export default function PickupListPage() {
       description="用户从盒柜申请提货的订单：导出发货单、批量导入物流单号、发货"
       testId="pickup-page"
       filters={
-        <OrderFilterBar state={page} testId="pickup" texts={TEXTS} selects={SELECTS}>
+        <FilterBar state={page} testId="pickup" filters={FILTERS}>
           <PickupExport filters={filters} disabled={params.ip_id === undefined} />
           <PickupImport onImported={() => void invalidate(api.pickup.list)} />
-        </OrderFilterBar>
+        </FilterBar>
       }
     >
       <HStack justify="space-between" mb="3" wrap="wrap">

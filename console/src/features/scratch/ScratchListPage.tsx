@@ -6,6 +6,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
@@ -113,10 +114,7 @@ export default function ScratchListPage() {
         <FilterBar
           state={page}
           testId="scratch"
-          texts={[
-            { name: 'title', label: '刮刮卡名称' },
-            { name: 'active_title', label: '活动名称' },
-          ]}
+          filters={[textFilter('title', '刮刮卡名称'), textFilter('active_title', '活动名称')]}
         />
       }
     >

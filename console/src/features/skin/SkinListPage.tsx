@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { Toggle } from '../../components/form/controls';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
@@ -137,7 +138,7 @@ export default function SkinListPage() {
           <AddButton label="新增装扮" onClick={() => navigate('/skin/add')} testId="skin-add" />
         </HStack>
       }
-      filters={<FilterBar state={page} testId="skin" texts={[{ name: 'keyword', label: '关键词' }]} />}
+      filters={<FilterBar state={page} testId="skin" filters={[textFilter('keyword', '关键词')]} />}
     >
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(s) => s.id} rowTestId="skin-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />

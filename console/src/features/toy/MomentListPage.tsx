@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, Thumbnail, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
+import { textFilter } from '../../components/filters';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, EditAction, RowActions } from '../../components/RowActions';
@@ -75,7 +76,7 @@ export default function MomentListPage() {
       description="品牌的精彩时刻，审核通过后玩家抽盒时可获得（带品牌水印）"
       testId="moment-page"
       actions={<AddButton label="新增精彩时刻" onClick={dialog.add} testId="moment-add" />}
-      filters={<FilterBar state={page} testId="moment" texts={[{ name: 'name', label: '名称' }]} />}
+      filters={<FilterBar state={page} testId="moment" filters={[textFilter('name', '名称')]} />}
     >
       <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowKey={(t) => t.id} rowTestId="moment-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />

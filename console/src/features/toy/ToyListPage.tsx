@@ -6,6 +6,7 @@ import { actionsColumn, idColumn, Thumbnail, timeColumn } from '../../components
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
 import { FilterChoice } from '../../components/FilterInput';
+import { textFilter } from '../../components/filters';
 import { Toggle } from '../../components/form/controls';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
@@ -112,7 +113,7 @@ export default function ToyListPage() {
             ]}
             testId="toy-filter-type"
           />
-          <FilterBar state={page} testId="toy" texts={[{ name: 'name', label: '名称' }]} />
+          <FilterBar state={page} testId="toy" filters={[textFilter('name', '名称')]} />
         </>
       }
     >

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
+import { selectFilter, textFilter } from '../../components/filters';
 import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, ChoiceField, ImageField, TextareaField, TextField } from '../../components/form/fields';
 import { AddButton, ListPage } from '../../components/ListPage';
@@ -14,11 +16,11 @@ import { type EditDialogProps, useEditDialog } from '../../components/useEditDia
 import { useFormDialog } from '../../components/useFormDialog';
 import { useAction } from '../../lib/useAction';
 import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { OrderFilterBar, type SelectFilter } from '../pickup/OrderFilterBar';
 
 const m = messages.wallpaper;
-const SELECTS: SelectFilter[] = [
-  { name: 'type', label: '类型', options: [{ value: '', label: '全部' }, ...WALLPAPER_TYPES] },
+const FILTERS = [
+  textFilter('name', '组件名称'),
+  selectFilter('type', '类型', [{ value: '', label: '全部' }, ...WALLPAPER_TYPES]),
 ];
 
 /** 壁纸 (spec 03 §2, /toy/wallpaper): brand, type and name filters; upload up to 5 at once; delete. */
@@ -78,15 +80,7 @@ export default function WallpaperListPage() {
       description="上传壁纸组件，可允许其在心愿星球掉落"
       testId="wallpaper-page"
       actions={<AddButton label="上传壁纸" onClick={dialog.add} testId="wallpaper-add" />}
-      filters={
-        <OrderFilterBar
-          state={page}
-          testId="wallpaper"
-          texts={[{ name: 'name', label: '组件名称' }]}
-          selects={SELECTS}
-          range={false}
-        />
-      }
+      filters={<FilterBar state={page} testId="wallpaper" filters={FILTERS} />}
     >
       <DataTable
         columns={columns}

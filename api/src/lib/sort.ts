@@ -1,0 +1,20 @@
+// The ORDER BY of a list call's declared `sort` (shared/src/fields.ts `sort`).
+import { type SortValue, sortOf } from '@toy/shared';
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+
+/**
+ * A list's ORDER BY for its `sort` value: the sorted column, then the row id the same way, so pages
+ * never repeat or skip a row and an index on (brand, column, id) can serve it; without a sort, the
+ * list's own order (`fallback`).
+ */
+export function orderByOf<K extends string>(
+  value: SortValue<K> | undefined,
+  columns: Record<K, AnyColumn>,
+  id: AnyColumn,
+  fallback: SQL[],
+): SQL[] {
+  const s = sortOf(value);
+  if (!s) return fallback;
+  const way = s.desc ? desc : asc;
+  return [way(columns[s.key]), way(id)];
+}

@@ -1,0 +1,103 @@
+// The console on a phone (390×844): every menu page of every demo account opens without scrolling
+// sideways, lists open on their rows (filters behind 筛选), the date-time picker fits, the login
+// leads with the account form, and the dashboard's figures are whole-row links of 44 px or more.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { useBrowserStack } from '../support/suite.js';
+
+const PHONE = { width: 390, height: 844 };
+const ACCOUNTS = ['brand@demo.local', 'shop@demo.local', 'coupon@demo.local', 'reviewer@demo.local'];
+
+interface MenuItem {
+  path: string;
+  url: string;
+  children: MenuItem[];
+}
+const pagesOf = (items: MenuItem[]): string[] =>
+  items.flatMap((i) => [...(i.url === 'layout' ? [] : [i.path]), ...pagesOf(i.children)]);
+
+/** How far the page scrolls sideways, and the elements that stick out on the right. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement as HTMLElement;
+    const width = root.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length > 0)
+      .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 1)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}[${el.dataset.testid ?? el.className.toString().slice(0, 40)}]`);
+    return { extra: root.scrollWidth - width, wide };
+  });
+
+describe.skipIf(!hasBrowser)('the console on a phone', () => {
+  const suite = useBrowserStack();
+
+  it('opens every menu page of every demo account without scrolling sideways', async () => {
+    const failures: string[] = [];
+    for (const email of ACCOUNTS) {
+      const token = await suite.stack.login(email);
+      const info = await suite.stack.call<{ menus: MenuItem[] }>('GET', '/web/helper/user/info', {}, token);
+      const paths = pagesOf(info.body.data.menus);
+      expect(paths.length).toBeGreaterThan(0);
+      const { context, page } = await newPage(suite.browser, PHONE);
+      await passwordLogin(page, suite.stack.consoleUrl, email);
+      await page.waitForURL(/\/dashboard(\?|$)/);
+      for (const path of paths) {
+        await page.goto(suite.stack.consoleUrl + path);
+        await page.waitForLoadState('networkidle');
+        await page.locator('#root *').first().waitFor();
+        const { extra, wide } = await overflow(page);
+        if (extra > 0) failures.push(`${email} ${path}: ${extra}px ${wide.join(' ')}`);
+      }
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps a list on its rows: filters in a drawer, rows as cards, the date-time picker inside the screen', async () => {
+    const { context, page } = await newPage(suite.browser, PHONE);
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Forder%2FboxList');
+    await page.waitForURL(/\/order\/boxList\?.*ip_id=/);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('data-table').getAttribute('data-layout')).toBe('cards');
+    expect(await page.getByTestId('order-filter-keyword').count()).toBe(0);
+    await shot(page, 'phone-order-list');
+    await page.getByTestId('order-filters-open').click();
+    await expect.poll(() => page.getByTestId('order-filters-drawer').isVisible()).toBe(true);
+    await page.getByTestId('order-filter-end-trigger').click();
+    await expect.poll(() => page.getByTestId('datetime-popover').isVisible()).toBe(true);
+    const box = await page.getByTestId('datetime-popover').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'phone-order-filters');
+    await page.getByTestId('datetime-ok').click();
+    await page.getByTestId('order-filter-keyword').fill('不存在的订单');
+    await page.getByTestId('order-search').click();
+    await expect.poll(() => page.getByTestId('order-filters-drawer').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe('不存在的订单');
+    await expect.poll(() => page.getByTestId('order-filters-open').textContent()).toContain('1');
+    await context.close();
+  });
+
+  it('leads the phone login with the account form and makes dashboard figures whole-row links', async () => {
+    const { context, page } = await newPage(suite.browser, PHONE);
+    await page.goto(`${suite.stack.consoleUrl}/login`);
+    await expect.poll(() => page.getByTestId('login-email').isVisible()).toBe(true);
+    await shot(page, 'phone-login');
+    await page.getByTestId('login-email').fill('brand@demo.local');
+    await page.getByTestId('login-password').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/dashboard(\?|$)/);
+    // Every figure is a link of 44 px or more; a to-do line is one link over its whole row.
+    const rows = page.locator('main a[data-figure="row"]');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const figure of await page.locator('main a[data-figure]').all()) {
+      await figure.scrollIntoViewIfNeeded();
+      expect((await figure.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    for (const row of await rows.all()) expect((await row.boundingBox())!.width).toBeGreaterThan(PHONE.width / 2);
+    await shot(page, 'phone-dashboard');
+    await context.close();
+  });
+});
