@@ -21,7 +21,8 @@ async function figure(page: Page, testId: string): Promise<number> {
  * same path and the same query as the link, the brand of the dashboard among them.
  */
 async function opensList(page: Page, testId: string, path: string, expected: Record<string, string> = {}) {
-  const link = page.getByTestId(testId).first();
+  // The figure is the link, or inside it (a whole row of 待办 is one link).
+  const link = page.getByTestId(testId).first().locator('xpath=ancestor-or-self::a[1]');
   const href = (await link.getAttribute('href')) ?? '';
   const target = new URL(href, page.url());
   expect(target.pathname).toBe(path);

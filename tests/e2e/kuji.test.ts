@@ -127,7 +127,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     await expect.poll(() => toast(reviewer.page, '已通过').isVisible()).toBe(true);
     await reviewer.context.close();
 
-    // The merchant's list: approved, off shelf, the links for type 2.
+    // The merchant's list: approved and never listed (待上架), the links for type 2.
     await expect
       .poll(
         async () => {
@@ -137,7 +137,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
         },
         { timeout: 20_000 },
       )
-      .toBe('已下架');
+      .toBe('待上架');
     expect(await row.getByTestId('kuji-delete').count()).toBe(0);
     expect(await row.getByTestId('kuji-stock').textContent()).toBe('6');
     for (const [id, path] of [
@@ -154,7 +154,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     // The detail dialog: three tabs.
     await row.getByTestId('kuji-view').click();
     const detail = page.getByTestId('kuji-dialog');
-    await expect.poll(() => detail.getByTestId('kuji-basic-status').textContent()).toBe('已下架');
+    await expect.poll(() => detail.getByTestId('kuji-basic-status').textContent()).toBe('待上架');
     await shot(page, 'kuji-dialog-basic');
     await detail.getByTestId('kuji-tab-goods').click();
     await expect.poll(() => detail.getByTestId('kuji-goods-level').allTextContents()).toEqual(['Last', 'W1', 'A', 'B']);

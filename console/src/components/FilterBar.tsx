@@ -61,16 +61,16 @@ export function FilterBar({
   const fields: readonly FilterField[] = filters.some((f) => f.kind === 'brand')
     ? filters
     : [{ kind: 'brand' }, ...filters];
-  const { drafts, set } = useFilterDrafts(draftsOf(fields, state.params));
+  const { drafts, set, resetting } = useFilterDrafts(draftsOf(fields, state.params));
   const search = () => {
     state.setFilters(readFilters(fields, state.schema, drafts));
     setOpen(false);
   };
   const onReset = reset
-    ? () => {
+    ? resetting(() => {
         state.reset(['ip_id']);
         setOpen(false);
-      }
+      })
     : undefined;
   const brand = (perId?: PermissionId) => (
     <BrandFilter

@@ -139,12 +139,13 @@ export function FilterDateRange({
   testId: string;
 }) {
   return (
-    <Field.Root w="auto">
+    <Field.Root w={{ base: 'full', md: 'auto' }}>
       <Field.Label fontSize="sm" color="fg.muted">
         {label}
       </Field.Label>
-      <HStack gap="2">
-        <Box w="200px">
+      {/* On a phone the two boxes share the width. */}
+      <HStack gap="2" w="full">
+        <Box w={{ base: 'auto', md: '200px' }} flex={{ base: '1', md: 'none' }} minW="0">
           <DateTimeInput
             value={from}
             onChange={(v) => onChange({ from: v, to })}
@@ -153,7 +154,7 @@ export function FilterDateRange({
           />
         </Box>
         <Text color="fg.muted">至</Text>
-        <Box w="200px">
+        <Box w={{ base: 'auto', md: '200px' }} flex={{ base: '1', md: 'none' }} minW="0">
           <DateTimeInput
             value={to}
             onChange={(v) => onChange({ from, to: v })}

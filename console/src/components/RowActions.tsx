@@ -4,7 +4,11 @@ import type { ReactNode } from 'react';
 
 /** The buttons of a row's 操作 cell, side by side. */
 export function RowActions({ children }: { children: ReactNode }) {
-  return <HStack gap="0">{children}</HStack>;
+  return (
+    <HStack gap="0" flexWrap="wrap">
+      {children}
+    </HStack>
+  );
 }
 
 export interface RowActionProps {

@@ -115,7 +115,7 @@ export function CollectibleList() {
       description="创建单个、多图或合成图数字藏品，每个文件留存防篡改凭证，铸造后可供核对"
       testId="collectible-page"
       actions={
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           <Button
             variant="outline"
             onClick={() => needPicked(() => assign.open(shown), m.setNoneSelected)}
