@@ -26,12 +26,16 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number } = {},
+  opts: { width?: number; height?: number; bypassCSP?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The console honours prefers-reduced-motion: no dialog or toast animation to wait out.
+    reducedMotion: process.env.NO_REDUCE ? 'no-preference' : 'reduce',
+    // Only for a tool the test injects (axe): the console's CSP refuses inline scripts.
+    bypassCSP: opts.bypassCSP ?? false,
   });
   const page = await context.newPage();
   return { context, page };

@@ -61,7 +61,18 @@ const config = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: {
+    ...globalCss,
+    // A visitor who asks for less motion gets none: dialogs, drawers and toasts appear at once.
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationDelay: '0s !important',
+        transitionDuration: '0.01ms !important',
+        transitionDelay: '0s !important',
+      },
+    },
+  },
   theme: {
     breakpoints,
     keyframes,
