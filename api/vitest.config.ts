@@ -1,12 +1,19 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { scaled } from '../scripts/patience.mjs';
+import { ENGINE_TESTS } from './test/engine-tests';
+
+const missing = ENGINE_TESTS.filter((f) => !existsSync(new URL(`./test/${f}`, import.meta.url)));
+if (missing.length) throw new Error(`test/engine-tests.ts names files that do not exist: ${missing.join(', ')}`);
 
 // Limits catch a hang; they do not time the work. They are read once, when the run starts, and the
 // machine may get busier while it runs: generous limits, longer still on a busy machine
 // (scripts/patience.mjs).
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // API_TESTS=engine: only the files that depend on the engine (test/engine-tests.ts), for the
+    // second pass on PostgreSQL.
+    include: process.env.API_TESTS === 'engine' ? ENGINE_TESTS.map((f) => `test/${f}`) : ['test/**/*.test.ts'],
     // Migrate and seed once; each file copies the result (test/global-setup.ts). TEST_STORAGE=s3:
     // every file stores its files in an S3-protocol server started for the run (test/global-s3.ts).
     globalSetup: ['test/global-setup.ts', 'test/global-s3.ts'],
