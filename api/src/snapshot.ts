@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { buildApp } from './app.js';
 
 /**
@@ -23,4 +25,42 @@ export async function makeSnapshot(dir: string, databaseUrl?: string): Promise<v
   }
   rmSync(path.join(dir, 'pglite'), { recursive: true, force: true });
   rmSync(path.join(dir, 'pglite.lock'), { force: true });
+}
+
+/** One statement on the server of `url`, outside any database of the suite. */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with another database name. */
+export function databaseUrl(url: string, name: string): string {
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
+}
+
+/**
+ * A database of its own (`toy_test_…`, which CI drops after a run) on the server of `url`, a copy
+ * of `template` when given: its URL.
+ */
+export async function copyDatabase(url: string, template: string | undefined): Promise<string> {
+  const name = `toy_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const from = template ? ` template ${template}` : '';
+  // Two copies of the template at the same instant: PostgreSQL refuses the second; try again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await onServer(url, `create database ${name}${from}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
+    }
+  }
+  return databaseUrl(url, name);
 }

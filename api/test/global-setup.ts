@@ -5,9 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { makeSnapshot } from '../src/snapshot.js';
+import { databaseUrl, makeSnapshot, onServer } from '../src/snapshot.js';
 
 export interface SuiteSnapshot {
   dir: string;
@@ -19,24 +18,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     snapshot: SuiteSnapshot;
   }
-}
-
-/** One statement on the server of `url`, outside any database of the suite. */
-export async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** `url` with another database name. */
-export function databaseUrl(url: string, name: string): string {
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return own.toString();
 }
 
 export default async function setup(project: TestProject) {

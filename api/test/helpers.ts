@@ -14,7 +14,7 @@ import { inject } from 'vitest';
 import { buildApp, type Config } from '../src/app.js';
 import { brands, userBrands, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
-import { databaseUrl, onServer } from './global-setup.js';
+import { copyDatabase } from '../src/snapshot.js';
 import { testStorage } from './s3.js';
 
 export const PASSWORD = 'demo1234';
@@ -55,27 +55,6 @@ let fileDatabase: Promise<string> | undefined;
 export const forgetFileDatabase = () => {
   fileDatabase = undefined;
 };
-
-/**
- * On PostgreSQL each test file gets a database of its own (`toy_test_…`) on the server of `url`,
- * a copy of the snapshot's template, so no file sees the rows another left, as with PGlite; the
- * apps of one file share it. CI drops them after the run.
- */
-async function copyDatabase(url: string, template: string | undefined): Promise<string> {
-  const name = `toy_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const from = template ? ` template ${template}` : '';
-  // Two files copying the template at the same instant: PostgreSQL refuses the second; try again.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await onServer(url, `create database ${name}${from}`);
-      break;
-    } catch (error) {
-      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
-    }
-  }
-  return databaseUrl(url, name);
-}
 
 export interface CallOptions {
   token?: string;

@@ -319,3 +319,10 @@ export async function startDisplayStack(
   };
   return stack;
 }
+
+/**
+ * A screen's address for a test: at 20 frames a second (`?fps=20`), so two screens on a software
+ * renderer leave the machine room for the rest of the run.
+ */
+export const screenPath = (path: string) =>
+  path.startsWith('/control') ? path : `${path}${path.includes('?') ? '&' : '?'}fps=20`;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { hasBrowser, launch, shot } from '../support/browser.js';
 import { scaled } from '../support/patience.js';
-import { CONTROL_KEY, type DisplayStack, QUIET_BRANDS, startDisplayStack } from './display-support.js';
+import { CONTROL_KEY, type DisplayStack, QUIET_BRANDS, screenPath, startDisplayStack } from './display-support.js';
 
 type Box = { x: number; y: number; w: number; h?: number };
 type Area = { key: string; mode: number; view: string | null; [k: string]: unknown };
@@ -54,7 +54,7 @@ describe.skipIf(!hasBrowser)('venue screens for the audience and the operator', 
   async function open(path: string, size = { width: 960, height: 540 }, timezoneId = 'Asia/Shanghai'): Promise<Page> {
     const context = await browser.newContext({ viewport: size, locale: 'zh-CN', timezoneId });
     const page = await context.newPage();
-    await page.goto(stack.mediaUrl + path);
+    await page.goto(stack.mediaUrl + screenPath(path));
     if (!path.startsWith('/control'))
       await page.waitForFunction(
         () => (window as unknown as { __display?: { ready: boolean } }).__display?.ready === true,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot } from '../support/api.js';
 import { hasBrowser, launch, shot } from '../support/browser.js';
 import { scaled } from '../support/patience.js';
-import { CONTROL_KEY, type DisplayStack, people, startDisplayStack } from './display-support.js';
+import { CONTROL_KEY, type DisplayStack, people, screenPath, startDisplayStack } from './display-support.js';
 
 type Debug = {
   areas: { key: string; mode: number; view: string | null; [k: string]: unknown }[];
@@ -48,7 +48,7 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     const context = await browser.newContext({ viewport: size, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
     const page = await context.newPage();
     if (init) await page.addInitScript(init);
-    await page.goto(stack.mediaUrl + path);
+    await page.goto(stack.mediaUrl + screenPath(path));
     if (!path.startsWith('/control'))
       await page.waitForFunction(
         () => (window as unknown as { __display?: { ready: boolean } }).__display?.ready === true,

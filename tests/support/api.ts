@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp, loadConfig } from '@toy/api';
+import { copyDatabase, onServer } from '@toy/api/snapshot';
 import { type Answer, createClient, DEV_APP_SECRET } from '@toy/shared';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
@@ -59,10 +60,10 @@ export interface InProcessApi extends ApiHandle {
 }
 
 /** The run's snapshot (support/global-setup.ts) under vitest; none in a benchmark. */
-async function snapshotDir(): Promise<string | undefined> {
+async function runSnapshot(): Promise<{ dir: string; template: string } | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import('vitest');
-  return inject('snapshotDir');
+  return { dir: inject('snapshotDir'), template: inject('snapshotTemplate') };
 }
 
 /**
@@ -83,8 +84,15 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<In
     LOG_LEVEL: 'warn',
     ...env,
   });
-  const dir = await snapshotDir();
-  const app = await buildApp({ ...config, snapshot: dir ? { dir } : undefined });
+  const snapshot = await runSnapshot();
+  // E2E_DATABASE_URL: the stack's database is a copy of the run's template on that server.
+  const server = process.env.E2E_DATABASE_URL;
+  const database = snapshot?.template && server ? await copyDatabase(server, snapshot.template) : undefined;
+  const app = await buildApp({
+    ...config,
+    ...(database ? { databaseUrl: database } : {}),
+    snapshot: snapshot ? { dir: snapshot.dir, postgresReady: Boolean(database) } : undefined,
+  });
   await app.listen({ host: '127.0.0.1', port });
   // PGlite and node-postgres clients both answer query(text, params) with { rows }.
   const client = (app.db as unknown as { $client: { query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }> } })
@@ -101,6 +109,8 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<In
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (database && server)
+        await onServer(server, `drop database if exists ${new URL(database).pathname.slice(1)} with (force)`);
     },
   };
 }

@@ -1,22 +1,34 @@
 // Once per run: migrate and seed one API database (a snapshot) that every stack of the run copies
-// (support/api.ts) instead of migrating and seeding its own.
+// (support/api.ts) instead of migrating and seeding its own. With E2E_DATABASE_URL (a PostgreSQL
+// server) the snapshot is a template database there and each stack's database a copy of it.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeSnapshot } from '@toy/api/snapshot';
+import { databaseUrl, makeSnapshot, onServer } from '@toy/api/snapshot';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     snapshotDir: string;
+    /** With E2E_DATABASE_URL: the template database each stack copies. */
+    snapshotTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'toy-snapshot-'));
-  await makeSnapshot(dir);
-  console.log(`› snapshot database in ${Date.now() - started} ms`);
+  const server = process.env.E2E_DATABASE_URL;
+  // `toy_test_` like the API tests' databases: CI drops what a killed run leaves.
+  const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : '';
+  if (server) await onServer(server, `create database ${template}`);
+  await makeSnapshot(dir, server ? databaseUrl(server, template) : undefined);
+  console.log(`› snapshot database (${server ? 'PostgreSQL template' : 'PGlite dump'}) in ${Date.now() - started} ms`);
   project.provide('snapshotDir', dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  project.provide('snapshotTemplate', template);
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (server) await onServer(server, `drop database if exists ${template} with (force)`);
+  };
 }

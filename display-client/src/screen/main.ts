@@ -48,6 +48,9 @@ async function boot() {
     preference: 'webgl',
     powerPreference: 'high-performance',
   });
+  // `?fps=N` caps the frame rate: a weak venue PC (or a software renderer) keeps up at fewer frames.
+  const fps = Number(new URLSearchParams(location.search).get('fps'));
+  if (fps > 0) app.ticker.maxFPS = fps;
   document.body.appendChild(app.canvas);
   app.canvas.dataset.testid = 'screen-canvas';
   // A lost WebGL context does not come back reliably on an unattended screen: reload the page.

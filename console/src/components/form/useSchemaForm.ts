@@ -52,8 +52,13 @@ export function useSchemaForm<S extends z.ZodType, V extends FieldValues>(
     const opening = open && !wasOpen.current;
     wasOpen.current = open;
     if (opening) form.reset(latest.current);
-    // Data arriving after a save was pressed keeps the message that save showed.
-    else if (open && !form.formState.isDirty) form.reset(latest.current, { keepErrors: true, keepIsSubmitted: true });
+    else if (open && !form.formState.isDirty) {
+      // Data arriving after a save was pressed (the default brand): the message is checked again
+      // against the new values, so it stays or moves on to the next failing rule.
+      const submitted = form.formState.isSubmitted;
+      form.reset(latest.current, { keepIsSubmitted: true });
+      if (submitted) void form.trigger();
+    }
   }, [open, key, form]);
   useEffect(() => {
     const sub = form.watch((_, { type }) => {
