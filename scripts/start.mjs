@@ -123,6 +123,7 @@ console.log(`
     shop@demo.local      shop, per_ids 14
     coupon@demo.local    coupons, per_ids 15
     reviewer@demo.local  platform reviewer
+    erp@demo.local       waybill printing, signs in at ${web.url}/print_waybill
 
   Ctrl+C stops them all.
 `);

@@ -43,6 +43,13 @@ describe('password login', () => {
     }
   });
 
+  it('the waybill account is told where it signs in, only with its right password', async () => {
+    const right = await call(app, api.auth.login, { email: 'erp@demo.local', password: 'demo1234' });
+    expect(right.body).toEqual({ status: 400, msg: m.erpAccountHere, data: null });
+    const wrong = await call(app, api.auth.login, { email: 'erp@demo.local', password: 'wrong-password' });
+    expect(wrong.body).toEqual({ status: 400, msg: m.badCredentials, data: null });
+  });
+
   it('empty fields answer their messages', async () => {
     const noEmail = await call(app, api.auth.login, { email: ' ', password: 'x' });
     expect(noEmail.statusCode).toBe(400);

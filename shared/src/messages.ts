@@ -80,6 +80,7 @@ export const messages = {
     qrUsed: '二维码已使用',
     qrConfirmed: '登录成功，请返回电脑端继续操作',
     badCredentials: '账号或密码错误',
+    erpAccountHere: '这是面单打印账号，请在面单打印页 /print_waybill 登录',
     tooManyAttempts: '操作过于频繁，请稍后再试',
     emailRequired: '请输入账号',
     passwordRequired: '请输入密码',

@@ -11,8 +11,15 @@ import {
 } from '@toy/shared';
 import sharp from 'sharp';
 
+/**
+ * The API the tools call when not told (`--api`): API_URL, else the one `npm start` runs with the
+ * same environment (PUBLIC_URL, else PORT on this machine).
+ */
+export const defaultApiUrl = (env: NodeJS.ProcessEnv = process.env) =>
+  env.API_URL || env.PUBLIC_URL || `http://127.0.0.1:${env.PORT || 8787}`;
+
 /** A signed HTTP client of the declared routes, for the command-line tools: answers the envelope as it came. */
-export function apiClient(base = process.env.API_URL ?? 'http://127.0.0.1:8787', secret = process.env.APP_SECRET) {
+export function apiClient(base = defaultApiUrl(), secret = process.env.APP_SECRET) {
   const client = createClient({ baseUrl: base, secret: secret ?? DEV_APP_SECRET });
   async function call<D extends RouteDef>(
     def: D,

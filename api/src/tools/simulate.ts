@@ -1,4 +1,4 @@
-import { apiClient } from './client.js';
+import { apiClient, defaultApiUrl } from './client.js';
 import { simulate } from './simulate-core.js';
 
 /**
@@ -11,7 +11,7 @@ const opt = (name: string, def: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : def;
 };
 const minutes = Number(opt('--minutes', '1'));
-const client = apiClient(opt('--api', process.env.API_URL ?? 'http://127.0.0.1:8787'));
+const client = apiClient(opt('--api', defaultApiUrl()));
 console.log(`simulating ${opt('--players', '20')} players for ${minutes} min against ${client.base}`);
 const summary = await simulate(client, {
   minutes,

@@ -2,7 +2,7 @@ import { messages, type Session } from '@toy/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { erpAccounts, sessions, users } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { randomToken } from '../../lib/seal.js';
@@ -10,12 +10,24 @@ import { picUrl } from '../../lib/urls.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user with these credentials, else 400 账号或密码错误 (same answer for an unknown email). */
+/**
+ * The user with these credentials, else 400 账号或密码错误 (same answer for an unknown email). The
+ * right name and password of a waybill (ERP) account are told where that account signs in.
+ */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const name = email.trim().toLowerCase();
+  const [user] = await db.select().from(users).where(eq(users.email, name)).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
-  if (!user || !ok) throw httpError(400, messages.auth.badCredentials);
-  return user;
+  if (user && ok) return user;
+  if (!user) {
+    const [erp] = await db
+      .select({ passwordHash: erpAccounts.passwordHash })
+      .from(erpAccounts)
+      .where(eq(erpAccounts.username, name))
+      .limit(1);
+    if (erp && (await verifyPassword(password, erp.passwordHash))) throw httpError(400, messages.auth.erpAccountHere);
+  }
+  throw httpError(400, messages.auth.badCredentials);
 }
 
 /** A new session row; its token is the `web_token`. */
