@@ -10,6 +10,7 @@ import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js'
 import { fetchSheet, GACHA_HEADER, gachaRow, importGacha, mp4File, xlsxFile } from '../support/goods.js';
 import { pngFile } from '../support/images.js';
 import { fieldError, toast } from '../support/page.js';
+import { scaled } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 async function saveAndExpect(page: Page, field: string, message: string) {
@@ -270,7 +271,7 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await page.getByTestId('export-dialog').getByLabel('关闭').click();
     await expect.poll(() => page.getByTestId('export-dialog').isVisible()).toBe(false);
     const done = page.getByText(/^导出完成：扭蛋商品_\d{8}_\d{4}\.xlsx$/).first();
-    await expect.poll(() => done.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => done.isVisible(), { timeout: scaled(20_000) }).toBe(true);
     await expect.poll(() => page.getByTestId('export-centre-badge').textContent()).toBe('1');
     await shot(page, 'export-centre-toast');
     await page.getByTestId('export-centre').click();
