@@ -394,7 +394,7 @@ describe('export and import again', () => {
 
     const book = XLSX.read(file, { type: 'buffer' });
     expect(book.SheetNames).toEqual(['商品', '填写说明']);
-    const notes = XLSX.utils.sheet_to_json<string[]>(book.Sheets['填写说明']!, { header: 1, defval: '' });
+    const notes = XLSX.utils.sheet_to_json<string[]>(book.Sheets.填写说明!, { header: 1, defval: '' });
     const noteOf = (column: string) => notes.find((r) => r[0] === column)?.[1] ?? '';
     for (const column of header) expect(noteOf(column), column).not.toBe('');
     expect(noteOf('图片')).toContain('图片网址');

@@ -47,12 +47,12 @@ describe.skipIf(!hasBrowser)('the console on a phone', () => {
         await page.goto(suite.stack.consoleUrl + path);
         const shown = await page
           .waitForFunction(
-            (to) =>
-              // A page may send on to another (a shop's 扭蛋 to its own screen): wait for a page to show.
+            // A page may send on to another (a shop's 扭蛋 to its own screen): wait for a page to show.
+            () =>
               location.pathname !== '/login' &&
               document.querySelector('main') &&
               !document.querySelector('[aria-busy=true]'),
-            path,
+            null,
             { timeout: 10_000 },
           )
           .then(() => true)

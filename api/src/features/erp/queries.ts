@@ -50,7 +50,7 @@ export async function checkErpCredentials(db: Db, username: string, password: st
 /** A new token row for the account; it is the `t` of later calls. */
 export async function createErpToken(db: Db, config: Config, accountId: number): Promise<string> {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + config.erpTokenTtlHours * 3600_000);
+  const expiresAt = new Date(config.clock().getTime() + config.erpTokenTtlHours * 3600_000);
   await db.insert(erpTokens).values({ token, accountId, expiresAt });
   return token;
 }
