@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createClient, DEV_APP_SECRET, api as routes } from '@toy/shared';
+import { createClient, DEV_APP_SECRET, PLAYER_DEMO_CODE, api as routes } from '@toy/shared';
 import { type ApiHandle, repoRoot, startApiProcess } from '../support/api.js';
 
 const PLAYERS = Number(process.env.BENCH_SCALE_PLAYERS ?? 100);
@@ -173,7 +173,9 @@ try {
     Array.from({ length: PLAYERS }, async (_, i) => {
       const r = await login.send<{ player_token: string }>(routes.player.login, {
         phone: `1750${String(i).padStart(7, '0')}`,
+        code: PLAYER_DEMO_CODE,
       });
+      if (r.body.status !== 0) throw new Error(`player login: ${r.body.msg}`);
       return r.body.data.player_token;
     }),
   );
