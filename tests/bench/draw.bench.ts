@@ -4,8 +4,9 @@
 //      players on one machine drawing about once a second each (target p99 ≤ 50 ms), against the
 //      list alone in the same run; then the capacity in draws per second when they never pause;
 //   2. the time to allocate 10,000 cases (分配盒机) and to publish them.
-import { createClient, DEV_APP_SECRET, PLAYER_DEMO_CODE, api as routes } from '@toy/shared';
+import { createClient, DEV_APP_SECRET, api as routes } from '@toy/shared';
 import { startApiProcess } from '../support/api.js';
+import { playerTokens, publishMachine } from '../support/draw-machine.js';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const DRAWS = Number(process.env.BENCH_DRAWS ?? 2000);
@@ -24,62 +25,11 @@ try {
   const ips = (await api.call<{ ips: { id: number }[] }>('GET', '/web/helper/seller/ips', { per_id: 14 }, token)).body
     .data.ips;
   const ipId = ips[0]!.id;
-  const templates = (
-    await api.call<{ list: { id: number; price: number; limit_stock: number }[] }>(
-      'GET',
-      '/web/goods/box/template/search',
-      { ip_id: ipId, title: '甜品派对' },
-      token,
-    )
-  ).body.data.list;
-  const template = templates[0]!;
-
   // 2. Allocation and publish of 10,000 cases.
-  let t = performance.now();
-  const alloc = await api.call<{ box_sign: string }>(
-    'POST',
-    '/web/goods/box/allocate',
-    { template_id: template.id, box_num: 10_000 },
-    token,
-  );
-  const allocMs = performance.now() - t;
-  t = performance.now();
-  const published = await api.call<{ id: number }>(
-    'POST',
-    '/web/goods/box/publish',
-    {
-      ip_id: ipId,
-      template_id: template.id,
-      shelves_time: '2026-01-01 10:00:00',
-      is_pre_sale: 0,
-      delivery_time: '',
-      service_charge: 5,
-      price: template.price,
-      is_overseas: 0,
-      price_us: null,
-      price_th: null,
-      desc: '压测抽盒机',
-      box_num: 10_000,
-      is_bean: 1,
-      bean: 5,
-      wrap: '拆盒未拆袋',
-      box_sign: alloc.body.data.box_sign,
-    },
-    token,
-  );
-  const publishMs = performance.now() - t;
-  const batchId = published.body.data.id;
+  const { id: batchId, allocMs, publishMs } = await publishMachine(api, token, ipId, 10_000, '压测抽盒机');
 
   // 1. Draws at 200 concurrent players, the warehouse list alongside.
-  const players = await Promise.all(
-    Array.from({ length: PLAYERS }, async (_, i) => {
-      const r = await playerClient.send<{ player_token: string }>(routes.player.login, {
-        phone: `1770${String(i).padStart(7, '0')}`,
-        code: PLAYER_DEMO_CODE,
-      });
-      return r.body.data.player_token;
-    }),
-  );
+  const players = await playerTokens(api.apiUrl, '1770', PLAYERS);
   const f = (n: number) => n.toFixed(1);
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   /** The list every 20 ms until `until` settles: its latencies. */

@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createClient, DEV_APP_SECRET, PLAYER_DEMO_CODE, api as routes } from '@toy/shared';
+import { createClient, DEV_APP_SECRET, api as routes } from '@toy/shared';
 import { apiClient, repoRoot } from '../support/api.js';
+import { playerTokens } from '../support/draw-machine.js';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const DRAWS = Number(process.env.BENCH_DRAWS ?? 2000);
@@ -45,15 +46,7 @@ try {
   const ips = (await api.call<{ ips: { id: number }[] }>('GET', '/web/helper/seller/ips', { per_id: 14 }, token)).body
     .data.ips;
   const ipId = ips[0]!.id;
-  const players = await Promise.all(
-    Array.from({ length: PLAYERS }, async (_, i) => {
-      const r = await playerClient.send<{ player_token: string }>(routes.player.login, {
-        phone: `1760${String(i).padStart(7, '0')}`,
-        code: PLAYER_DEMO_CODE,
-      });
-      return r.body.data.player_token;
-    }),
-  );
+  const players = await playerTokens(apiUrl, '1760', PLAYERS);
   const listAlongside = async (until: Promise<unknown>) => {
     const ms: number[] = [];
     let running = true;

@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createClient, DEV_APP_SECRET, PLAYER_DEMO_CODE, api as routes } from '@toy/shared';
+import { createClient, DEV_APP_SECRET, api as routes } from '@toy/shared';
 import { type ApiHandle, repoRoot, startApiProcess } from '../support/api.js';
+import { playerTokens, publishMachine } from '../support/draw-machine.js';
 
 const PLAYERS = Number(process.env.BENCH_SCALE_PLAYERS ?? 100);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
@@ -53,49 +54,6 @@ async function seedKuji(tickets: number): Promise<number> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A draw machine of `cases` cases of brand@demo.local's first brand, on sale: its id. */
-async function publishMachine(api: ApiHandle, token: string, ipId: number, cases: number): Promise<number> {
-  const template = (
-    await api.call<{ list: { id: number; price: number }[] }>(
-      'GET',
-      '/web/goods/box/template/search',
-      { ip_id: ipId, title: '甜品派对' },
-      token,
-    )
-  ).body.data.list[0]!;
-  const alloc = await api.call<{ box_sign: string }>(
-    'POST',
-    '/web/goods/box/allocate',
-    { template_id: template.id, box_num: cases },
-    token,
-  );
-  const published = await api.call<{ id: number }>(
-    'POST',
-    '/web/goods/box/publish',
-    {
-      ip_id: ipId,
-      template_id: template.id,
-      shelves_time: '2026-01-01 10:00:00',
-      is_pre_sale: 0,
-      delivery_time: '',
-      service_charge: 5,
-      price: template.price,
-      is_overseas: 0,
-      price_us: null,
-      price_th: null,
-      desc: '扩容压测抽盒机',
-      box_num: cases,
-      is_bean: 1,
-      bean: 5,
-      wrap: '拆盒未拆袋',
-      box_sign: alloc.body.data.box_sign,
-    },
-    token,
-  );
-  if (published.body.status !== 0) throw new Error(`publish: ${published.body.msg}`);
-  return published.body.data.id;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -166,19 +124,9 @@ try {
   const ipId = (
     await copies[0]!.call<{ ips: { id: number }[] }>('GET', '/web/helper/seller/ips', { per_id: 14 }, token)
   ).body.data.ips[0]!.id;
-  const batchId = await publishMachine(copies[0]!, token, ipId, Math.ceil((2 * STOCK) / 10));
+  const batchId = (await publishMachine(copies[0]!, token, ipId, Math.ceil((2 * STOCK) / 10), '扩容压测抽盒机')).id;
   const kujiId = await seedKuji(STOCK);
-  const login = createClient({ baseUrl: copies[0]!.apiUrl, secret: DEV_APP_SECRET });
-  const tokens = await Promise.all(
-    Array.from({ length: PLAYERS }, async (_, i) => {
-      const r = await login.send<{ player_token: string }>(routes.player.login, {
-        phone: `1750${String(i).padStart(7, '0')}`,
-        code: PLAYER_DEMO_CODE,
-      });
-      if (r.body.status !== 0) throw new Error(`player login: ${r.body.msg}`);
-      return r.body.data.player_token;
-    }),
-  );
+  const tokens = await playerTokens(copies[0]!.apiUrl, '1750', PLAYERS);
   const machineDraw = (client: ReturnType<typeof createClient>, t: string) =>
     client.send(routes.player.draw, { batch_id: batchId, use_bean: 0 }, { headers: { player_token: t } });
   const kujiDraw = (boxNo: number) => (client: ReturnType<typeof createClient>, t: string) =>
