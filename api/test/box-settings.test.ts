@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../src/db/schema.js';
-import { brandIds, call, createMerchant, login, makeApp } from './helpers.js';
+import { call, createMerchant, demoMerchants, login } from './helpers.js';
 
 const mc = messages.cabinet;
 const mb = messages.boxMachine;
@@ -16,11 +16,7 @@ let molly: number;
 let starPets: number;
 let shopBrand: number;
 beforeAll(async () => {
-  app = await makeApp();
-  brand = (await login(app, 'brand@demo.local')).web_token;
-  shop = (await login(app, 'shop@demo.local')).web_token;
-  [molly, starPets] = (await brandIds(app, brand, 14)) as [number, number];
-  [shopBrand] = (await brandIds(app, shop, 14)) as [number];
+  ({ app, brand, shop, molly, starPets, shopBrand } = await demoMerchants());
 });
 afterAll(() => app.close());
 

@@ -138,6 +138,19 @@ export async function createMerchant(app: FastifyInstance, perIds: number[] = [1
   return { email, user: user!, brand: brand! };
 }
 
+/**
+ * An app with the two demo merchants signed in: the brand owner's and the shop's tokens, the
+ * owner's two brands (Molly, 星际萌宠) and the shop's brand, for box permission 14.
+ */
+export async function demoMerchants() {
+  const app = await makeApp();
+  const brand = (await login(app, 'brand@demo.local')).web_token;
+  const shop = (await login(app, 'shop@demo.local')).web_token;
+  const [molly, starPets] = (await brandIds(app, brand, 14)) as [number, number];
+  const [shopBrand] = (await brandIds(app, shop, 14)) as [number];
+  return { app, brand, shop, molly, starPets, shopBrand };
+}
+
 /** The ids of a user's brands for a permission id, through the API. */
 export async function brandIds(app: FastifyInstance, token: string, perId?: 12 | 14 | 15 | 17): Promise<number[]> {
   const res = await call(app, api.brand.mine, perId ? { per_id: perId } : {}, { token });

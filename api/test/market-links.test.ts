@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marketOrders } from '../src/db/schema.js';
-import { brandIds, call, login, makeApp } from './helpers.js';
+import { call, demoMerchants } from './helpers.js';
 import { demoShop, marketOrderOf, openCall } from './market-helpers.js';
 
 const m = messages.market;
@@ -17,11 +17,7 @@ let molly: number;
 let starPets: number;
 let shopBrand: number;
 beforeAll(async () => {
-  app = await makeApp();
-  brand = (await login(app, 'brand@demo.local')).web_token;
-  shop = (await login(app, 'shop@demo.local')).web_token;
-  [molly, starPets] = (await brandIds(app, brand, 14)) as [number, number];
-  [shopBrand] = (await brandIds(app, shop, 14)) as [number];
+  ({ app, brand, shop, molly, starPets, shopBrand } = await demoMerchants());
 });
 afterAll(() => app.close());
 

@@ -1,7 +1,7 @@
 import { api, messages } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandIds, call, login, makeApp, unique } from './helpers.js';
+import { call, demoMerchants, login, unique } from './helpers.js';
 
 const m = messages.warehouse;
 
@@ -12,11 +12,7 @@ let molly: number;
 let starPets: number;
 let shopBrand: number;
 beforeAll(async () => {
-  app = await makeApp();
-  brand = (await login(app, 'brand@demo.local')).web_token;
-  shop = (await login(app, 'shop@demo.local')).web_token;
-  [molly, starPets] = (await brandIds(app, brand, 14)) as [number, number];
-  [shopBrand] = (await brandIds(app, shop, 14)) as [number];
+  ({ app, brand, shop, molly, starPets, shopBrand } = await demoMerchants());
 });
 afterAll(() => app.close());
 
