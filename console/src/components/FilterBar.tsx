@@ -1,12 +1,11 @@
-import { Badge, Box, CloseButton, Drawer, Field, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, CloseButton, Drawer, Field, HStack, Portal, Stack } from '@chakra-ui/react';
 import { PER_ID, type PermissionId } from '@toy/shared';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { useIsMobile } from '../app/layout/useIsMobile';
 import { BrandFilter } from './BrandSelect';
-import { DateTimeInput } from './DateTimeInput';
-import { FilterInput, SearchButtons, useFilterDrafts } from './FilterInput';
+import { DateRangeBoxes, FilterInput, SearchButtons, useFilterDrafts } from './FilterInput';
 import {
   activeCount,
   DAY_END,
@@ -225,37 +224,16 @@ function RangeControl({
 }) {
   const [from, to] = namesOf(field) as [string, string];
   const ids = field.testId ? [`${field.testId}-from`, `${field.testId}-to`] : ['begin', 'end'];
-  const box = full ? 'full' : '190px';
   return (
-    <Field.Root w={full ? 'full' : 'auto'}>
-      <Field.Label fontSize="sm" color="fg.muted">
-        {field.label}
-      </Field.Label>
-      <HStack gap="1" w={full ? 'full' : undefined}>
-        <Box w={box} flex={full ? '1' : undefined} minW="0">
-          <DateTimeInput
-            value={drafts[from] ?? ''}
-            onChange={set(from)}
-            dayTime={DAY_START}
-            placeholder="开始时间"
-            aria-label={`${field.label}开始`}
-            testId={`${testId}-filter-${ids[0]}`}
-          />
-        </Box>
-        <Text color="fg.muted" fontSize="sm">
-          至
-        </Text>
-        <Box w={box} flex={full ? '1' : undefined} minW="0">
-          <DateTimeInput
-            value={drafts[to] ?? ''}
-            onChange={set(to)}
-            dayTime={DAY_END}
-            placeholder="结束时间"
-            aria-label={`${field.label}结束`}
-            testId={`${testId}-filter-${ids[1]}`}
-          />
-        </Box>
-      </HStack>
-    </Field.Root>
+    <DateRangeBoxes
+      label={field.label}
+      from={drafts[from] ?? ''}
+      to={drafts[to] ?? ''}
+      onFrom={set(from)}
+      onTo={set(to)}
+      testIds={[`${testId}-filter-${ids[0]}`, `${testId}-filter-${ids[1]}`]}
+      dayTimes={[DAY_START, DAY_END]}
+      full={full}
+    />
   );
 }

@@ -124,7 +124,65 @@ export function FilterChoice({
   );
 }
 
-/** A labelled time range of a list's filter bar: two date-times, each applied when picked. */
+/**
+ * 开始时间 至 结束时间: two date-time boxes side by side, sharing the width on a phone (and always
+ * when `full`, as in the phone's filter drawer). `dayTimes`: the time a day picked in each calendar gets.
+ */
+export function DateRangeBoxes({
+  label,
+  from,
+  to,
+  onFrom,
+  onTo,
+  testIds,
+  dayTimes,
+  full = false,
+}: {
+  label: string;
+  from: string;
+  to: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+  testIds: [string, string];
+  dayTimes?: [string, string];
+  full?: boolean;
+}) {
+  const box = { w: full ? 'auto' : { base: 'auto', md: '190px' }, flex: full ? '1' : { base: '1', md: 'none' } };
+  return (
+    <Field.Root w={full ? 'full' : { base: 'full', md: 'auto' }}>
+      <Field.Label fontSize="sm" color="fg.muted">
+        {label}
+      </Field.Label>
+      <HStack gap="1" w="full">
+        <Box {...box} minW="0">
+          <DateTimeInput
+            value={from}
+            onChange={onFrom}
+            dayTime={dayTimes?.[0]}
+            placeholder="开始时间"
+            aria-label={`${label}开始`}
+            testId={testIds[0]}
+          />
+        </Box>
+        <Text color="fg.muted" fontSize="sm">
+          至
+        </Text>
+        <Box {...box} minW="0">
+          <DateTimeInput
+            value={to}
+            onChange={onTo}
+            dayTime={dayTimes?.[1]}
+            placeholder="结束时间"
+            aria-label={`${label}结束`}
+            testId={testIds[1]}
+          />
+        </Box>
+      </HStack>
+    </Field.Root>
+  );
+}
+
+/** A date range of a list applied at once (the coupon list's 时间范围): `${testId}-from` and `-to`. */
 export function FilterDateRange({
   label,
   from,
@@ -139,30 +197,13 @@ export function FilterDateRange({
   testId: string;
 }) {
   return (
-    <Field.Root w={{ base: 'full', md: 'auto' }}>
-      <Field.Label fontSize="sm" color="fg.muted">
-        {label}
-      </Field.Label>
-      {/* On a phone the two boxes share the width. */}
-      <HStack gap="2" w="full">
-        <Box w={{ base: 'auto', md: '200px' }} flex={{ base: '1', md: 'none' }} minW="0">
-          <DateTimeInput
-            value={from}
-            onChange={(v) => onChange({ from: v, to })}
-            placeholder="开始时间"
-            testId={`${testId}-from`}
-          />
-        </Box>
-        <Text color="fg.muted">至</Text>
-        <Box w={{ base: 'auto', md: '200px' }} flex={{ base: '1', md: 'none' }} minW="0">
-          <DateTimeInput
-            value={to}
-            onChange={(v) => onChange({ from, to: v })}
-            placeholder="结束时间"
-            testId={`${testId}-to`}
-          />
-        </Box>
-      </HStack>
-    </Field.Root>
+    <DateRangeBoxes
+      label={label}
+      from={from}
+      to={to}
+      onFrom={(v) => onChange({ from: v, to })}
+      onTo={(v) => onChange({ from, to: v })}
+      testIds={[`${testId}-from`, `${testId}-to`]}
+    />
   );
 }
