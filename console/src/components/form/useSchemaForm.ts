@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { checkForm } from './checkForm';
@@ -47,8 +47,10 @@ export function useSchemaForm<S extends z.ZodType, V extends FieldValues>(
   const key = JSON.stringify(defaults);
   // Opening starts from the defaults; while open, new defaults (loaded data, a brand chosen
   // elsewhere) replace the values only until the user has edited one, so nothing typed is lost.
+  // A layout effect: the values are in place before the dialog first paints, so a choice made
+  // the moment it appears is not reset under the user's hand.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `defaults`
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opening = open && !wasOpen.current;
     wasOpen.current = open;
     if (opening) form.reset(latest.current);
