@@ -92,4 +92,20 @@ describe('screen store', async () => {
     expect(store.data.user).toHaveLength(1);
     expect(seen.at(-1)).toEqual(['data:user']);
   });
+
+  it('remembers when it joined on the hub clock, and a reconnect does not move it', () => {
+    const store = new DisplayStore();
+    const snapshot = (now: number) => ({
+      type: 'snapshot' as const,
+      seq: 1,
+      epoch: 'e',
+      version: 1,
+      now,
+      data: { state: initialDisplayState(), screenData: {}, ages: {}, media: [] },
+    });
+    expect(store.joinedAt).toBeNull();
+    store.receive(snapshot(1_000_000));
+    store.receive(snapshot(2_000_000));
+    expect(store.joinedAt).toBe(1_000_000);
+  });
 });

@@ -25,6 +25,11 @@ export class DisplayStore {
   media: string[] = [];
   /** Whether the first snapshot has arrived. */
   ready = false;
+  /**
+   * When the first snapshot was sent, on the hub's clock: what started later (a countdown) this
+   * screen watched happen; what started earlier it joined late.
+   */
+  joinedAt: number | null = null;
   /** The venue's time zone, as the hub says. */
   timeZone = 'Asia/Shanghai';
   /**
@@ -67,6 +72,7 @@ export class DisplayStore {
       this.media = snap.media;
       if (snap.timeZone) this.timeZone = snap.timeZone;
       this.ready = true;
+      this.joinedAt ??= typeof frame.now === 'number' ? frame.now : this.hubNow();
       changes.add('state');
       if (overlayChanged) changes.add('overlay');
       for (const key of Object.keys(this.data) as (keyof ScreenData)[]) changes.add(`data:${key}`);

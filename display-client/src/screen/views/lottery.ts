@@ -55,7 +55,11 @@ export class Countdown extends View {
     this.remaining = Math.max(0, this.from - Math.floor(sinceStart() / DISPLAY_TIMING.countdownTickMs));
     this.shown[0] = this.remaining;
     this.done = this.remaining === 0;
+    // Started while this screen was watching but read after zero (a busy screen, a one-second
+    // count): the audience still hears the end. Joined after zero: silent.
+    const watched = startedAt !== undefined && ctx.store.joinedAt !== null && startedAt >= ctx.store.joinedAt;
     if (!this.done) ctx.sound.play('sell');
+    else if (watched) ctx.sound.play('final');
     // Each frame reads the hub's clock (a stalled frame delays a tick, never shifts the count); a
     // countdown without a start (an older hub) counts the screen's own elapsed time.
     this.d.add(
