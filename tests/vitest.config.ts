@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { scaled } from './support/patience.js';
+import { LongestFirst } from './support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,7 @@ export default defineConfig({
     // One browser and one stack per file (its own ports and data directory); two files at a time,
     // since a browser journey mostly waits on the page.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     // A whole user journey per test: limits catch a hang, they do not time the journey; longer under
     // load (support/patience.ts).
     testTimeout: scaled(120_000),
