@@ -61,6 +61,50 @@ export function startProcess(cmd, args, opts = {}) {
   return spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
 }
 
+/**
+ * Keeps a process running as Docker's `restart: unless-stopped` does: when it exits it is started
+ * again after a delay that doubles from `firstDelayMs` up to `maxDelayMs`, and starts from
+ * `firstDelayMs` again once a run has lasted `steadyMs`. `stop()` ends it for good.
+ */
+export function supervise(
+  start,
+  { name, firstDelayMs = 100, maxDelayMs = 60_000, steadyMs = 10_000, log = console } = {},
+) {
+  let child;
+  let stopped = false;
+  let delay = firstDelayMs;
+  let timer;
+  let restarts = 0;
+  const launch = () => {
+    const startedAt = Date.now();
+    child = start();
+    child.on('exit', (code, signal) => {
+      if (stopped) return;
+      if (Date.now() - startedAt >= steadyMs) delay = firstDelayMs;
+      log.error(`${name} exited (${code ?? signal}); starting it again in ${(delay / 1000).toFixed(1)} s.`);
+      timer = setTimeout(() => {
+        restarts += 1;
+        launch();
+      }, delay);
+      delay = Math.min(delay * 2, maxDelayMs);
+    });
+  };
+  launch();
+  return {
+    get child() {
+      return child;
+    },
+    get restarts() {
+      return restarts;
+    },
+    stop(signal = 'SIGTERM') {
+      stopped = true;
+      clearTimeout(timer);
+      child?.kill(signal);
+    },
+  };
+}
+
 export async function waitFor(url, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

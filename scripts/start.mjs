@@ -5,7 +5,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bin, ensureConsoleBuilt, ensureInstall, newestMtime, root, run, startProcess, waitFor } from './lib.mjs';
+import {
+  bin,
+  ensureConsoleBuilt,
+  ensureInstall,
+  newestMtime,
+  root,
+  run,
+  startProcess,
+  supervise,
+  waitFor,
+} from './lib.mjs';
 
 ensureInstall();
 ensureConsoleBuilt();
@@ -84,26 +94,27 @@ const hubMediaPort = Number(process.env.HUB_MEDIA_PORT ?? 8764);
 const hubUrl = `http://${host}:${hubMediaPort}`;
 console.log('› Starting the display hub…');
 // node with the tsx loader (one process), from display-hub/ where tsx is installed.
-const hub = startProcess(process.execPath, ['--import', 'tsx', join(root, 'display-hub', 'src', 'main.ts')], {
-  cwd: join(root, 'display-hub'),
-  env: {
-    ...process.env,
-    HUB_HOST: process.env.HUB_HOST ?? host,
-    HUB_WS_PORT: String(hubWsPort),
-    HUB_MEDIA_PORT: String(hubMediaPort),
-    HUB_CONTROL_KEY: hubKey,
-    HUB_DATA_DIR: hubDataDir,
-    API_BASE: process.env.API_BASE ?? apiUrl,
-    // The API's pictures are under its public URL; the console may open the hub's pages.
-    HUB_IMAGE_ORIGINS: process.env.HUB_IMAGE_ORIGINS ?? new URL(apiUrl).origin,
-    HUB_ALLOWED_ORIGINS: process.env.HUB_ALLOWED_ORIGINS ?? new URL(String(web.url)).origin,
-    LOG_LEVEL: process.env.HUB_LOG_LEVEL ?? 'warn',
-  },
-});
-let stopping = false;
-hub.on('exit', (code) => {
-  if (!stopping) console.error(`Display hub exited (${code}); the API and the console keep running.`);
-});
+// Restarted when it exits, as `restart: unless-stopped` does in docker-compose.yml.
+const hub = supervise(
+  () =>
+    startProcess(process.execPath, ['--import', 'tsx', join(root, 'display-hub', 'src', 'main.ts')], {
+      cwd: join(root, 'display-hub'),
+      env: {
+        ...process.env,
+        HUB_HOST: process.env.HUB_HOST ?? host,
+        HUB_WS_PORT: String(hubWsPort),
+        HUB_MEDIA_PORT: String(hubMediaPort),
+        HUB_CONTROL_KEY: hubKey,
+        HUB_DATA_DIR: hubDataDir,
+        API_BASE: process.env.API_BASE ?? apiUrl,
+        // The API's pictures are under its public URL; the console may open the hub's pages.
+        HUB_IMAGE_ORIGINS: process.env.HUB_IMAGE_ORIGINS ?? new URL(apiUrl).origin,
+        HUB_ALLOWED_ORIGINS: process.env.HUB_ALLOWED_ORIGINS ?? new URL(String(web.url)).origin,
+        LOG_LEVEL: process.env.HUB_LOG_LEVEL ?? 'warn',
+      },
+    }),
+  { name: 'Display hub' },
+);
 const hubReady = await waitFor(`${hubUrl}/healthz`, 30_000);
 
 console.log(`
@@ -129,8 +140,7 @@ console.log(`
 `);
 
 const stop = () => {
-  stopping = true;
-  hub.kill('SIGTERM');
+  hub.stop('SIGTERM');
   api.kill('SIGTERM');
   web.close();
   setTimeout(() => process.exit(0), 500);
