@@ -9,6 +9,7 @@ import {
   countdownFrom,
   type DisplayBrand,
   displayMessage,
+  headerBrandTitle,
   initialDisplayState,
   judgeReport,
   luckyStateOf,
@@ -220,6 +221,32 @@ describe('display protocol: judgeReport', () => {
 });
 
 describe('display rules', () => {
+  it("in sell mode the header names the sale's brands, not the brand the videos moved on to", () => {
+    const sale = [
+      saleEntry.parse({ id: 1, activity_type: 13, name: '未开始', begin: '20:00', state: 0, ips: [{ title: '品牌9' }] }),
+      saleEntry.parse({ id: 2, activity_type: 13, name: '发售中', begin: '19:00', state: 1, ips: [{ title: '品牌2' }] }),
+    ];
+    // Wait mode: the videos moved the current brand from 品牌2 to 品牌3.
+    let s = applyMessage(
+      initialDisplayState(),
+      displayMessage.parse({ type: 'wait', data: { ipInfo: brand(2) } }),
+    ).state;
+    s = applyMessage(s, displayMessage.parse({ type: 'upDateInfo', data: { ipInfo: brand(3), from_ip_id: 2 } })).state;
+    expect(headerBrandTitle(s, sale)).toBe('品牌3');
+    s = applyMessage(s, displayMessage.parse({ type: 'sell', data: { centerScreen: { mode: 4 } } })).state;
+    expect(headerBrandTitle(s, sale)).toBe('品牌2');
+    // The operator's chosen sale wins; a sale without brands falls back to the current brand.
+    const chosen = saleEntry.parse({
+      id: 3,
+      activity_type: 14,
+      name: '指定',
+      begin: '18:00',
+      ips: [{ title: '甲' }, { title: '乙' }],
+    });
+    expect(headerBrandTitle({ ...s, actInfo: chosen }, sale)).toBe('甲、乙');
+    expect(headerBrandTitle({ ...s, actInfo: { ...chosen, ips: [] } }, sale)).toBe('品牌3');
+  });
+
   it('next video brand wraps and skips brands without video', () => {
     const list = [brand(1, 'a'), brand(2), brand(3, 'c')];
     expect(nextVideoBrand(list, 3)?.id).toBe(1);

@@ -1,4 +1,4 @@
-import { brandOf, CenterMode, type DisplayBrand, designWidthOf, SideMode } from '@toy/shared/display';
+import { brandOf, CenterMode, type DisplayBrand, designWidthOf, headerBrandTitle, SideMode } from '@toy/shared/display';
 import { BitmapText, Container, Graphics, Text } from 'pixi.js';
 import type { ScreenContext, SlotKey, View } from './context.js';
 import type { Change } from './store.js';
@@ -165,6 +165,15 @@ export class ScreenStage {
   }
 
   /** Make the areas match the state: a new view when the mode changes, the new brand otherwise. */
+  /** The header: the brand (the sale's in sell mode) and what the main area shows. */
+  private setHeader(): void {
+    const main = this.areas[0]!;
+    const centre = main.key === 'centerScreen';
+    const label = main.key === 'activity' ? '活动现场' : ((centre ? CENTER_AUDIENCE : SIDE_AUDIENCE)[main.mode] ?? '');
+    this.header.set(headerBrandTitle(this.ctx.store.state, this.ctx.store.data.sale) ?? '潮玩发售现场', label);
+    this.header.setTimeZone(this.ctx.store.timeZone);
+  }
+
   private sync(): void {
     const s = this.ctx.store.state;
     this.closed = s.closed;
@@ -191,11 +200,7 @@ export class ScreenStage {
         if (a.view instanceof VideoView || a.view instanceof BrandView) a.view.setBrand(brand);
       }
     }
-    const main = this.areas[0]!;
-    const centre = main.key === 'centerScreen';
-    const label = main.key === 'activity' ? '活动现场' : ((centre ? CENTER_AUDIENCE : SIDE_AUDIENCE)[main.mode] ?? '');
-    this.header.set(s.ipInfo?.title ?? '潮玩发售现场', label);
-    this.header.setTimeZone(this.ctx.store.timeZone);
+    this.setHeader();
     if (this.overlay) {
       this.overlay.set(s.closed ? null : s.overlay);
       this.ctx.videoLayer.style.visibility = s.closed || s.overlay ? 'hidden' : 'visible';
@@ -207,6 +212,8 @@ export class ScreenStage {
 
   update(changes: Set<Change>): void {
     if (changes.has('state') || changes.has('overlay')) this.sync();
+    // In sell mode the header names the sale's brands, which come with the sale list.
+    else if (changes.has('data:sale')) this.setHeader();
     if (this.closed) return;
     for (const a of this.areas) a.view?.update(changes);
   }

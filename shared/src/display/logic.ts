@@ -105,6 +105,23 @@ export function brandOf(state: DisplayState, slot: ScreenSlot): DisplayBrand | n
   return state.ipInfo;
 }
 
+/** The sale a sell screen shows: the operator's `actInfo`, else the first launch that has started, else the first. */
+export function saleOnNow(state: DisplayState, sale: readonly SaleEntry[]): SaleEntry | null {
+  return state.actInfo ?? sale.find((e) => e.state === 1) ?? sale[0] ?? null;
+}
+
+/**
+ * The brand the screens' header names: in sell mode the brands of the sale on now (the video
+ * rotation of wait mode may have moved `ipInfo` to another brand), else `ipInfo`.
+ */
+export function headerBrandTitle(state: DisplayState, sale: readonly SaleEntry[]): string | null {
+  if (state.mode === 'sell') {
+    const titles = (saleOnNow(state, sale)?.ips ?? []).map((b) => b.title).filter(Boolean);
+    if (titles.length) return titles.join('、');
+  }
+  return state.ipInfo?.title ?? null;
+}
+
 /** The next brand after `currentId` in the list that has a video, wrapping round; null if none. */
 export function nextVideoBrand(
   list: readonly DisplayBrand[],

@@ -1,4 +1,4 @@
-import { type SaleEntry, saleKey, saleStateText, saleTypeText, yuanText } from '@toy/shared/display';
+import { type SaleEntry, saleKey, saleOnNow, saleStateText, saleTypeText, yuanText } from '@toy/shared/display';
 import { type BitmapText, Graphics, type Text } from 'pixi.js';
 import { imageUrl } from '../../common/address.js';
 import type { ScreenContext } from '../context.js';
@@ -50,8 +50,7 @@ export class SellView extends View {
   }
 
   private entry(): SaleEntry | null {
-    const s = this.ctx.store;
-    return s.state.actInfo ?? s.data.sale.find((e) => e.state === 1) ?? s.data.sale[0] ?? null;
+    return saleOnNow(this.ctx.store.state, this.ctx.store.data.sale);
   }
 
   protected layout(): void {
