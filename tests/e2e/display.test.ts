@@ -265,8 +265,8 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     await Promise.all([ctl.context().close(), screen.context().close(), preview.context().close()]);
   });
 
-  it('the control page needs the key, and shows each screen health', async () => {
-    const page = await open('/control?previews=0', { width: 1280, height: 900 });
+  it('the control page needs the key, and shows each screen health; previews open on demand', async () => {
+    const page = await open('/control', { width: 1280, height: 900 });
     await page.getByTestId('key-input').fill('not-the-key');
     await page.getByTestId('key-submit').click();
     await expect
@@ -279,6 +279,14 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     await expect
       .poll(() => page.getByTestId('health-table').textContent(), { timeout: scaled(20_000) })
       .toMatch(/extend_left.*屏幕.*MB/);
+    // No live preview until the operator opens one (three WebGL previews stall a tablet).
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await page.getByTestId('previews-hint').isVisible()).toBe(true);
+    await page.getByTestId('preview-toggle-extend_center').click();
+    await expect.poll(() => page.locator('iframe').count()).toBe(1);
+    expect(await page.getByTestId('preview-extend_center').getAttribute('src')).toBe('/extend_center?admin=1');
+    await page.getByTestId('preview-toggle-extend_center').click();
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
     await Promise.all([page.context().close(), screen.context().close()]);
   });
 

@@ -94,6 +94,13 @@ export function previews(enabled: string[], toggle: (route: string) => void): HT
     h(
       'div',
       { class: 'previews', style: 'margin-top:12px' },
+      enabled.length
+        ? null
+        : h(
+            'p',
+            { class: 'muted', testid: 'previews-hint' },
+            '点击上方屏幕名称打开预览；每个预览都是一块实时画面，平板上建议只开一个',
+          ),
       ...enabled.map((r) =>
         h(
           'div',

@@ -23,7 +23,8 @@ export const ui = {
   notices: [] as { at: number; text: string }[],
   media: [] as MediaFile[],
   mediaMessage: '',
-  previews: ['/extend_left', '/extend_center', '/extend_right'],
+  /** The live previews shown: none until the operator opens one (each is a WebGL screen of its own). */
+  previews: [] as string[],
   overlay: { title: '', pic: '', num: 15, people: '', winners: '' },
   mediaBase: '',
   /** The venue's time zone, as the hub says (notice times are shown in it). */
