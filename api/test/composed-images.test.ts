@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, uploads } from '../src/db/schema.js';
 import { combinations, coordOf } from '../src/features/collectible/composed-images.js';
+import { zipEntries } from './files.js';
 import { download, uploadAs, waitForJob } from './goods-helpers.js';
 import { call, createMerchant, login, makeApp } from './helpers.js';
 
@@ -35,23 +36,6 @@ async function pixel(png: Buffer, x: number, y: number): Promise<Rgba> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const at = (y * info.width + x) * 4;
   return [data[at]!, data[at + 1]!, data[at + 2]!, data[at + 3]!];
-}
-
-/** The entry names of a stored zip, read from its central directory. */
-function zipNames(zip: Buffer): string[] {
-  const end = zip.length - 22;
-  expect(zip.readUInt32LE(end)).toBe(0x06054b50);
-  const n = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const names: string[] = [];
-  for (let i = 0; i < n; i++) {
-    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
-    const len = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    names.push(zip.subarray(at + 46, at + 46 + len).toString('utf8'));
-    at += 46 + len + extra;
-  }
-  return names;
 }
 
 let app: FastifyInstance;
@@ -127,7 +111,7 @@ describe('collectible.composeImages', () => {
       expect(row).toMatchObject({ kind: 'image', mime: 'image/png', width: SIZE, height: SIZE, userId });
     }
 
-    const names = zipNames(await download(app, zip_url));
+    const names = zipEntries(await download(app, zip_url)).map((e) => e.name);
     expect(names).toHaveLength(27);
     expect(names).toEqual(items.map((x) => `${x.coord}.png`));
   });

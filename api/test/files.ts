@@ -44,3 +44,24 @@ export function mp4(extra = 1024): Buffer {
   mdat.write('mdat', 4, 'ascii');
   return Buffer.concat([ftyp, mdat]);
 }
+
+/** The entries of a stored (uncompressed) zip such as the API writes, read from its central directory. */
+export function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
+  const end = zip.length - 22;
+  if (zip.readUInt32LE(end) !== 0x06054b50) throw new Error('not a zip without a comment');
+  const n = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < n; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory record');
+    const size = zip.readUInt32LE(at + 20);
+    const len = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + len).toString('utf8');
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, data: zip.subarray(dataAt, dataAt + size) });
+    at += 46 + len + extra;
+  }
+  return entries;
+}

@@ -1,11 +1,14 @@
 import { api, messages, SKIN_IMAGES, skinBatchProblem } from '@toy/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, skinDrafts, skins, virtualReceipts } from '../src/db/schema.js';
+import { centreIsTransparent } from '../src/features/skin/avatar.js';
 import { skinDrops } from '../src/features/skin/drops.js';
 import { uploadPng } from './blind-box-helpers.js';
 import { player } from './draw-helpers.js';
+import { zipEntries } from './files.js';
 import { brandIds, call, login, makeApp } from './helpers.js';
 import { avatarPng, decideSkin, skinForm, skinImages, submitSkin, uploadFile } from './skin-helpers.js';
 
@@ -364,8 +367,17 @@ describe('下载样例', () => {
     const res = await app.inject({ method: 'GET', url: '/m/skin/sample.zip' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/zip');
-    const text = res.rawPayload.toString('utf8');
-    for (const slot of SKIN_IMAGES) expect(text).toContain(`装扮样例/${slot.name}.png`);
+    const entries = zipEntries(res.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(SKIN_IMAGES.map((slot) => `装扮样例/${slot.name}.png`));
+    // Each sample passes its own slot's rules: its size, and the avatar widget's clear centre, so a
+    // batch upload of the sample fills every slot.
+    for (const [i, slot] of SKIN_IMAGES.entries()) {
+      const meta = await sharp(entries[i]!.data).metadata();
+      expect([meta.width, meta.height], slot.name).toEqual([slot.width, slot.height]);
+      expect(skinBatchProblem(`${slot.name}.png`, { width: meta.width!, height: meta.height! })).toBeNull();
+    }
+    const widget = entries.find((e) => e.name.endsWith('/头像挂件.png'))!;
+    expect(await centreIsTransparent(widget.data)).toBe(true);
   });
 });
 
