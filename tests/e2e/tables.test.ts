@@ -1,6 +1,8 @@
 // Wide lists at a desktop and a narrow width: at 1440 px a scrollbar held at the window's bottom
 // brings the last columns out from under the pinned 操作 column; at 800 px each row is a card with
 // every column on screen; the gacha table takes the spec's taller height where the window has room.
+
+import { api } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -78,5 +80,23 @@ describe.skipIf(!hasBrowser)('tables', () => {
       expect(await page.getByTestId('data-table').evaluate((el) => getComputedStyle(el).maxHeight)).toBe(max);
       await context.close();
     }
+  });
+
+  it('says no count while a list loads, then the count of what came', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(`**${api.goods.list.path}?*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Fgoods%2Flist');
+    await expect.poll(() => page.getByTestId('row-skeleton').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('pagination').textContent()).not.toContain('共 0 条');
+    release();
+    await expect.poll(() => page.getByTestId('pagination-total').textContent()).toMatch(/^共 [1-9]\d* 条$/);
+    await context.close();
   });
 });

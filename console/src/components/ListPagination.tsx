@@ -3,7 +3,8 @@ import { PAGE_SIZES } from '@toy/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 export interface ListPaginationProps {
-  total: number;
+  /** Unknown while the list loads: no count is shown rather than 共 0 条. */
+  total: number | undefined;
   page: number;
   pageSize: number;
   pageSizes?: readonly number[];
@@ -22,9 +23,11 @@ export function ListPagination({
 }: ListPaginationProps) {
   return (
     <HStack justify="flex-end" gap="4" flexWrap="wrap" pt="4" data-testid="pagination">
-      <Text fontSize="sm" color="fg.muted">
-        共 {total} 条
-      </Text>
+      {total !== undefined && (
+        <Text fontSize="sm" color="fg.muted" data-testid="pagination-total">
+          共 {total} 条
+        </Text>
+      )}
       {onPageSizeChange && pageSizes.length > 1 && (
         <NativeSelect.Root size="sm" width="auto">
           <NativeSelect.Field
@@ -43,7 +46,7 @@ export function ListPagination({
         </NativeSelect.Root>
       )}
       <Pagination.Root
-        count={total}
+        count={total ?? 0}
         pageSize={pageSize}
         page={page}
         onPageChange={(e) => onPageChange(e.page)}

@@ -60,7 +60,7 @@ export function useBrandListPage<D extends ListRoute>(route: D) {
       onSort: (sort: string | undefined) => url.setFilters({ sort } as never),
     }),
     pagination: (total: number | undefined) => ({
-      total: total ?? 0,
+      total,
       page: params.page,
       pageSize: params.limit,
       pageSizes: pageSizesFor(url.schema),
