@@ -2,11 +2,12 @@ import { api, type MerchantDashboard, messages, type Order } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
+import { recordForm, recordImages } from './blind-box-helpers.js';
 import { couponBody, DAY, shanghaiText } from './coupon-helpers.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { brandIds, call, createMerchant, login, unique } from './helpers.js';
 import { approvedKuji, kujiDraw } from './kuji-draw-helpers.js';
-import { publishKuji } from './kuji-helpers.js';
+import { approveKuji, publishKuji } from './kuji-helpers.js';
 import { asPlayer, detail, goodsOf, paidOrder, RECEIVER } from './order-helpers.js';
 import { makePickup } from './pickup-helpers.js';
 
@@ -256,6 +257,48 @@ describe('the merchant view', () => {
       view.alerts.records_rejected.count + 1,
     );
     expect((await reviewView()).queue[0]!.count).toBe(queued - 1);
+  });
+
+  it("tells the merchant the review's decisions, newest first, with the reason and the row's list", async () => {
+    const title = unique('备案');
+    const submitted = await call(
+      app,
+      api.blindBoxRecord.submit,
+      recordForm(molly, await recordImages(app, brand), { title }) as never,
+      {
+        token: brand,
+      },
+    );
+    expect(submitted.statusCode).toBe(200);
+    const pending = (await call(app, api.review.list, { status: 0, title } as never, { token: reviewer })).body.data
+      .list;
+    const record = pending.find((r) => r.title === title)!;
+    await call(app, api.review.decide, { id: record.id, status: 2, reason: '备案图片不清晰' }, { token: reviewer });
+    const kujiId = await publishKuji(app, brand, molly, { title: unique('审核通过的一番赏') });
+    await approveKuji(app, reviewer, kujiId);
+    const { reviews } = await merchant({ ip_id: molly });
+    const [kuji, rejected] = reviews;
+    expect(kuji).toMatchObject({
+      kind: 'kuji',
+      label: '一番赏',
+      result: 'approved',
+      result_text: '已通过',
+      reason: '',
+    });
+    expect(kuji!.link).toEqual({ page: 'kuji/list', query: { ip_id: molly, title: kuji!.title } });
+    expect(rejected).toMatchObject({
+      kind: 'record',
+      label: '盲盒备案',
+      title: record.title,
+      result: 'rejected',
+      result_text: '已驳回',
+      reason: '备案图片不清晰',
+      link: { page: 'blindBoxRecord/list', query: { ip_id: molly, status: 2, title: record.title } },
+    });
+    expect(rejected!.decided_at <= kuji!.decided_at).toBe(true);
+    // Another merchant's dashboard says nothing of them.
+    const other = (await login(app, (await createMerchant(app, [14])).email)).web_token;
+    expect((await merchant({}, other)).reviews).toEqual([]);
   });
 });
 

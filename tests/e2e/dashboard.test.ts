@@ -195,6 +195,56 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await context.close();
   });
 
+  it("merchant: the review's decisions, with the reason, open the item in its list", async () => {
+    const reviewer = await suite.stack.login('reviewer@demo.local');
+    const pending = await suite.stack.call<{ list: { id: number; ip_id: number; title: string }[] }>(
+      'GET',
+      api.review.list.path,
+      { status: 0, page: 1, limit: 50 },
+      reviewer,
+    );
+    const brandToken = await suite.stack.login('brand@demo.local');
+    const mine = await suite.stack.call<{ ips: { id: number }[] }>(
+      'GET',
+      api.brand.mine.path,
+      { per_id: 14 },
+      brandToken,
+    );
+    const ids = new Set(mine.body.data.ips.map((b) => b.id));
+    const record = pending.body.data.list.find((r) => ids.has(r.ip_id))!;
+    const decided = await suite.stack.call(
+      'POST',
+      api.review.decide.path,
+      { id: record.id, status: 2, reason: '备案图片不清晰' },
+      reviewer,
+    );
+    expect(decided.body.status).toBe(0);
+
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(
+      page,
+      suite.stack.consoleUrl,
+      'brand@demo.local',
+      `/login?redirect=${encodeURIComponent(`/dashboard?ip_id=${record.ip_id}`)}`,
+    );
+    await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
+    const row = page.getByTestId('dash-review-rejected-row').filter({ hasText: record.title });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('驳回原因：备案图片不清晰');
+    expect(await row.getByTestId('dash-review-rejected').textContent()).toBe('已驳回');
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, 'dashboard-review-decisions');
+    await row.click();
+    await page.waitForURL((url) => url.pathname === '/blindBox/records');
+    const landed = new URL(page.url()).searchParams;
+    expect([landed.get('status'), landed.get('title'), landed.get('ip_id')]).toEqual([
+      '2',
+      record.title,
+      String(record.ip_id),
+    ]);
+    await context.close();
+  });
+
   it('reviewer: the queue by kind with the oldest wait; each count opens its tab of the review page', async () => {
     const { context, page } = await newPage(suite.browser);
     await passwordLogin(page, suite.stack.consoleUrl, 'reviewer@demo.local');

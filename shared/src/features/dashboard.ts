@@ -23,6 +23,8 @@ export const DASHBOARD_COUPON_ENDING_DAYS = 3;
 export const DASHBOARD_COUPON_ISSUED_PERCENT = 90;
 /** How many rows an alert or a ranking lists at most (its `count` is the full number). */
 export const DASHBOARD_LIST_MAX = 10;
+/** The merchant's dashboard lists the platform review's decisions of this many days. */
+export const DASHBOARD_REVIEW_DAYS = 7;
 /** How often the page asks again while open. */
 export const DASHBOARD_REFRESH_SECONDS = 30;
 
@@ -97,6 +99,23 @@ export const topSeries = z.object({
 export type TopSeries = z.infer<typeof topSeries>;
 
 /** The merchant's view (box_admin, per_id 14). */
+/** A decision of the platform review on one of the merchant's submissions. */
+export const reviewDecision = z.object({
+  kind: z.enum(['record', 'kuji', 'toy', 'moment', 'skin']),
+  /** What was reviewed: 盲盒备案, 一番赏, 欧气精灵/场景, 精彩时刻 or 装扮. */
+  label: z.string(),
+  title: z.string(),
+  result: z.enum(['approved', 'rejected']),
+  /** 已通过 or 已驳回. */
+  result_text: z.string(),
+  /** The reviewer's reason ('' when none). */
+  reason: z.string(),
+  decided_at: z.string(),
+  /** The merchant's list, filtered to the item. */
+  link: dashboardLink,
+});
+export type ReviewDecision = z.infer<typeof reviewDecision>;
+
 export const merchantDashboard = z.object({
   /** When the figures were computed. */
   updated_at: z.string(),
@@ -139,6 +158,8 @@ export const merchantDashboard = z.object({
     releases_pending: countFigure,
   }),
   top_series: z.array(topSeries),
+  /** The review's decisions of the last DASHBOARD_REVIEW_DAYS days, newest first (at most DASHBOARD_LIST_MAX). */
+  reviews: z.array(reviewDecision),
 });
 export type MerchantDashboard = z.infer<typeof merchantDashboard>;
 

@@ -20,6 +20,7 @@ import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { countOrders, orderConditions } from '../order/queries.js';
 import { type Calendar, calendar, dayOf, dayText } from './days.js';
+import { reviewDecisions } from './decisions.js';
 
 /**
  * The merchant's figures (box_admin): every one a query over the records of `brandIds`. Sales are
@@ -46,7 +47,7 @@ export async function merchantView(
     page,
     query: { ...base, ...query },
   });
-  const [days, settlement, work, boxes, stock, reviews, top] = await Promise.all([
+  const [days, settlement, work, boxes, stock, reviews, top, decisions] = await Promise.all([
     salesByDay(db, ids, cal),
     settlementOf(db, ids),
     workOf(db, brandIds, ids),
@@ -54,6 +55,7 @@ export async function merchantView(
     stockAlerts(db, ids),
     reviewCounts(db, ids),
     topSeries(db, ids, cal),
+    reviewDecisions(db, ids, now),
   ]);
 
   const types = ACTIVITY_TYPES.filter((t) => days.some((d) => d.type === t.value)).map((t) => ({
@@ -135,6 +137,7 @@ export async function merchantView(
       ...t,
       link: seriesLink(t),
     })),
+    reviews: decisions,
   };
 }
 

@@ -1,5 +1,11 @@
 import { Badge, Box, Flex, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { BoxAlert, MerchantDashboard, StockAlert } from '@toy/shared';
+import {
+  type BoxAlert,
+  DASHBOARD_REVIEW_DAYS,
+  type MerchantDashboard,
+  type ReviewDecision,
+  type StockAlert,
+} from '@toy/shared';
 import { Banknote, Boxes, ShoppingCart, Wallet } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatCount, formatYuan } from './format';
@@ -163,7 +169,7 @@ function AlertsCard({ data }: { data: MerchantDashboard | undefined }) {
         )
       }
     >
-      {alerts && (
+      {data && alerts && (
         <Stack gap="0">
           <FigureRow
             label="备案被驳回"
@@ -178,6 +184,16 @@ function AlertsCard({ data }: { data: MerchantDashboard | undefined }) {
             href={hrefOf(alerts.releases_pending.link)}
             testId="dash-releases-pending"
           />
+          <AlertList
+            title={`审核结果（近 ${DASHBOARD_REVIEW_DAYS} 天）`}
+            count={data.reviews.length}
+            empty="近期没有审核结果"
+            testId="dash-reviews"
+          >
+            {data.reviews.map((d) => (
+              <DecisionRow key={`${d.kind}-${d.decided_at}-${d.title}`} decision={d} />
+            ))}
+          </AlertList>
           <AlertList
             title="售罄或余量不足 10%"
             count={alerts.boxes.count}
@@ -270,6 +286,27 @@ function StockAlertRow({ alert }: { alert: StockAlert }) {
       href={hrefOf(alert.link)}
       testId={`dash-alert-${alert.kind}`}
       tone="warn"
+    />
+  );
+}
+
+/** One decision of the platform review: what, which, 已通过/已驳回, and the reason or when. */
+function DecisionRow({ decision: d }: { decision: ReviewDecision }) {
+  return (
+    <FigureRow
+      label={
+        <>
+          <Badge size="xs" variant="outline" mr="1">
+            {d.label}
+          </Badge>
+          {d.title}
+        </>
+      }
+      hint={d.reason ? `驳回原因：${d.reason}` : d.decided_at}
+      value={d.result_text}
+      href={hrefOf(d.link)}
+      testId={`dash-review-${d.result}`}
+      tone={d.result === 'rejected' ? 'warn' : 'default'}
     />
   );
 }
