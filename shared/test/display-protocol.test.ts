@@ -223,8 +223,22 @@ describe('display protocol: judgeReport', () => {
 describe('display rules', () => {
   it("in sell mode the header names the sale's brands, not the brand the videos moved on to", () => {
     const sale = [
-      saleEntry.parse({ id: 1, activity_type: 13, name: '未开始', begin: '20:00', state: 0, ips: [{ title: '品牌9' }] }),
-      saleEntry.parse({ id: 2, activity_type: 13, name: '发售中', begin: '19:00', state: 1, ips: [{ title: '品牌2' }] }),
+      saleEntry.parse({
+        id: 1,
+        activity_type: 13,
+        name: '未开始',
+        begin: '20:00',
+        state: 0,
+        ips: [{ title: '品牌9' }],
+      }),
+      saleEntry.parse({
+        id: 2,
+        activity_type: 13,
+        name: '发售中',
+        begin: '19:00',
+        state: 1,
+        ips: [{ title: '品牌2' }],
+      }),
     ];
     // Wait mode: the videos moved the current brand from 品牌2 to 品牌3.
     let s = applyMessage(
