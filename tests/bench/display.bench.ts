@@ -254,7 +254,7 @@ process.env.CHROMIUM_PATH ||= existsSync('/usr/bin/chromium') ? '/usr/bin/chromi
 if (SOAK > 0 && process.env.CHROMIUM_PATH) {
   const { ensureDisplayClientBuilt } = await import('../e2e/display-support.js');
   const { runSoak } = await import('../e2e/display-soak.js');
-  ensureDisplayClientBuilt();
+  await ensureDisplayClientBuilt();
   console.log(
     `\nSoak: /extend_center, carousel page every 0.2 s (25×), sell mode + countdown overlay every 10 pages, ${SOAK} pages`,
   );

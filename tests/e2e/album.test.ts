@@ -30,6 +30,8 @@ describe.skipIf(!hasBrowser)('albums', () => {
     expect(await page.getByTestId('album-dialog').getByText('创建合辑', { exact: true }).count()).toBe(1);
     expect(await page.getByText('建议尺寸600x600', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('建议尺寸1400x600', { exact: true }).isVisible()).toBe(true);
+    // The dialog starts on the page's brand once it has it; then the brand is cleared.
+    await expect.poll(() => page.getByTestId('album-brand').inputValue()).toBe(String(ipId));
     await page.getByTestId('album-brand').selectOption('');
     await saveAndExpect(page, 'album-save', 'ip_id', '请选择所属品牌');
     await page.getByTestId('album-brand').selectOption(String(ipId));

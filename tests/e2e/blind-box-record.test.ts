@@ -243,6 +243,8 @@ describe.skipIf(!hasBrowser)('blind-box records and review', () => {
     await page.waitForURL(/ip_id=\d+/);
     await page.getByTestId('warehouse-add').click();
     await expect.poll(() => page.getByTestId('warehouse-dialog').isVisible()).toBe(true);
+    // The dialog starts on the list's shop (known once the list has it); then the shop is cleared.
+    await expect.poll(() => page.getByTestId('warehouse-brand').inputValue()).not.toBe('');
     await page.getByTestId('warehouse-brand').selectOption('');
     await page.getByTestId('warehouse-save').click();
     await expect.poll(() => fieldError(page, 'ip_id').textContent()).toBe('请选择店铺');

@@ -2,7 +2,7 @@
 // started in-process on free ports, and a stand-in for the platform's five screen-data calls
 // (the API does not serve them yet), with pictures drawn by sharp.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type HubHandle, startHub } from '@toy/display-hub';
@@ -25,26 +25,52 @@ function newest(dir: string): number {
   return n;
 }
 
-/** Build the display client when its sources (or the display contract) are newer than the build. */
-export function ensureDisplayClientBuilt(): void {
+/** Whether the build is newer than the display client's sources (or the display contract). */
+function built(): boolean {
   const index = join(clientDist, 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const at = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(
     newest(join(clientDir, 'src')),
     newest(join(repoRoot, 'shared', 'src', 'display')),
     statSync(join(clientDir, 'index.html')).mtimeMs,
     statSync(join(clientDir, 'control.html')).mtimeMs,
   );
-  if (built > sources) return;
-  const r = spawnSync(
-    join(clientDir, 'node_modules', '.bin', 'vite'),
-    ['build', '--logLevel', 'warn', '--outDir', clientDist],
-    {
-      cwd: clientDir,
-      stdio: 'inherit',
-    },
-  );
-  if (r.status !== 0) throw new Error('display client build failed');
+  return at > sources;
+}
+
+/** A lock older than this was left by a run that was killed mid-build. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Build the display client when its sources are newer than the build. Two test files may ask at
+ * once (each worker starts a display file): one builds under a lock while the other waits, so no
+ * screen is served from a half-written build.
+ */
+export async function ensureDisplayClientBuilt(): Promise<void> {
+  const lock = `${clientDist}.lock`;
+  for (;;) {
+    if (built()) return;
+    try {
+      mkdirSync(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      if (built()) return;
+      const r = spawnSync(
+        join(clientDir, 'node_modules', '.bin', 'vite'),
+        ['build', '--logLevel', 'warn', '--outDir', clientDist],
+        { cwd: clientDir, stdio: 'inherit' },
+      );
+      if (r.status !== 0) throw new Error('display client build failed');
+      return;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 const PALETTE = [
@@ -264,7 +290,7 @@ export interface DisplayStack {
 export async function startDisplayStack(
   opts: { platform?: boolean; sales?: number; env?: Record<string, number> } = {},
 ): Promise<DisplayStack> {
-  ensureDisplayClientBuilt();
+  await ensureDisplayClientBuilt();
   const platform = opts.platform === false ? null : await startFakePlatform({ sales: opts.sales });
   const dataDir = mkdtempSync(join(tmpdir(), 'display-e2e-'));
   const config = {

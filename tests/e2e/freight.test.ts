@@ -23,6 +23,8 @@ describe.skipIf(!hasBrowser)('freight templates and subscription applications', 
 
     await page.getByTestId('freight-add').click();
     const save = page.getByTestId('freight-save');
+    // The dialog starts on the page's brand once it has it; then the brand is cleared.
+    await expect.poll(() => page.getByTestId('freight-brand').inputValue()).toBe(ipId);
     await page.getByTestId('freight-brand').selectOption('');
     const steps: [() => Promise<unknown>, string, string][] = [
       [async () => undefined, 'ip_id', '请选择品牌'],

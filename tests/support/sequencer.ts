@@ -1,16 +1,22 @@
 // The order browser files start in. Two workers take files from one queue, so a long file that
 // starts last makes the run wait for it alone: the longest files start first (measured on an idle
-// 2-core machine, seconds), then vitest's own order (the last run's durations, else file size).
+// 2-core machine, seconds), then vitest's own order (the last run's durations, else file size). The
+// three venue-screen files (WebGL on a software renderer) are spaced so that no two run at once.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONGEST_FIRST = [
   'display-venue.test.ts', // 286
-  'display.test.ts', // 219
   'phone.test.ts', // 149
-  'display-soak.test.ts', // 128
   'gacha.test.ts', // 87
   'kuji-detail.test.ts', // 76
   'dashboard.test.ts', // 75
+  'display.test.ts', // 219
+  'blind-box-record.test.ts', // 67
+  'blind-box-release.test.ts', // 51
+  'kuji.test.ts', // 51
+  'coupon.test.ts', // 47
+  'collectible.test.ts', // 47
+  'display-soak.test.ts', // 128
 ];
 
 const rank = (spec: TestSpecification) => {
