@@ -1,7 +1,9 @@
 // The order browser files start in. Two workers take files from one queue, so a long file that
 // starts last makes the run wait for it alone: the longest files start first (measured on an idle
 // 2-core machine, seconds), then vitest's own order (the last run's durations, else file size). The
-// three venue-screen files (WebGL on a software renderer) are spaced so that no two run at once.
+// venue-screen files (WebGL on a software renderer) are spaced so that no two run at once; the
+// soak (display-soak.test.ts), which counts textures and listeners, is left to the end of the run,
+// where it runs beside the small files.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONGEST_FIRST = [
@@ -16,7 +18,6 @@ const LONGEST_FIRST = [
   'kuji.test.ts', // 51
   'coupon.test.ts', // 47
   'collectible.test.ts', // 47
-  'display-soak.test.ts', // 128
 ];
 
 const rank = (spec: TestSpecification) => {
