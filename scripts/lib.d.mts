@@ -3,7 +3,6 @@ import type { ChildProcess } from 'node:child_process';
 
 export interface Supervised {
   readonly child: ChildProcess;
-  readonly restarts: number;
   stop(signal?: NodeJS.Signals): void;
 }
 

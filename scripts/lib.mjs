@@ -74,7 +74,6 @@ export function supervise(
   let stopped = false;
   let delay = firstDelayMs;
   let timer;
-  let restarts = 0;
   const launch = () => {
     const startedAt = Date.now();
     child = start();
@@ -82,10 +81,7 @@ export function supervise(
       if (stopped) return;
       if (Date.now() - startedAt >= steadyMs) delay = firstDelayMs;
       log.error(`${name} exited (${code ?? signal}); starting it again in ${(delay / 1000).toFixed(1)} s.`);
-      timer = setTimeout(() => {
-        restarts += 1;
-        launch();
-      }, delay);
+      timer = setTimeout(launch, delay);
       delay = Math.min(delay * 2, maxDelayMs);
     });
   };
@@ -93,9 +89,6 @@ export function supervise(
   return {
     get child() {
       return child;
-    },
-    get restarts() {
-      return restarts;
     },
     stop(signal = 'SIGTERM') {
       stopped = true;

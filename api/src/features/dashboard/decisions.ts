@@ -16,23 +16,35 @@ import { formatTime } from '../../lib/time.js';
  * decided in the last DASHBOARD_REVIEW_DAYS days. Records and kujis keep when they were reviewed;
  * the others change only by the review once submitted, so their updated_at is the decision's time.
  */
-const DECIDED: Record<ReviewKind, (ids: SQL, since: Date) => SQL> = {
-  record: (ids, since) =>
-    sql`select id, ip_id, title, status, reason, coalesce(reviewed_at, updated_at) as at from blind_box_records
-        where ip_id in (${ids}) and status in (1, 2) and coalesce(reviewed_at, updated_at) >= ${since.toISOString()}::timestamptz`,
-  kuji: (ids, since) =>
-    sql`select id, ip_id, title, audit_status as status, reason, coalesce(reviewed_at, updated_at) as at from kujis
-        where ip_id in (${ids}) and audit_status in (1, 2) and coalesce(reviewed_at, updated_at) >= ${since.toISOString()}::timestamptz`,
-  toy: (ids, since) =>
-    sql`select id, ip_id, name as title, status, remark as reason, updated_at as at from toys
-        where ip_id in (${ids}) and status in (1, 2) and updated_at >= ${since.toISOString()}::timestamptz`,
-  moment: (ids, since) =>
-    sql`select id, ip_id, name as title, status, remark as reason, updated_at as at from moments
-        where ip_id in (${ids}) and status in (1, 2) and updated_at >= ${since.toISOString()}::timestamptz`,
-  skin: (ids, since) =>
-    sql`select id, ip_id, title, process_status as status, remark as reason, updated_at as at from skins
-        where ip_id in (${ids}) and process_status in (1, 2) and updated_at >= ${since.toISOString()}::timestamptz`,
+const SOURCE: Record<ReviewKind, { table: string; title: string; status: string; reason: string; at: string }> = {
+  record: {
+    table: 'blind_box_records',
+    title: 'title',
+    status: 'status',
+    reason: 'reason',
+    at: 'coalesce(reviewed_at, updated_at)',
+  },
+  kuji: {
+    table: 'kujis',
+    title: 'title',
+    status: 'audit_status',
+    reason: 'reason',
+    at: 'coalesce(reviewed_at, updated_at)',
+  },
+  toy: { table: 'toys', title: 'name', status: 'status', reason: 'remark', at: 'updated_at' },
+  moment: { table: 'moments', title: 'name', status: 'status', reason: 'remark', at: 'updated_at' },
+  skin: { table: 'skins', title: 'title', status: 'process_status', reason: 'remark', at: 'updated_at' },
 };
+
+/** One kind's decided rows of the brands `ids` since `since`, newest first. */
+function decided(kind: ReviewKind, ids: SQL, since: Date): SQL {
+  const c = SOURCE[kind];
+  const at = sql.raw(c.at);
+  const status = sql.raw(c.status);
+  return sql`select id, ip_id, ${sql.raw(c.title)} as title, ${status} as status, ${sql.raw(c.reason)} as reason, ${at} as at
+    from ${sql.raw(c.table)} where ip_id in (${ids}) and ${status} in (1, 2) and ${at} >= ${since.toISOString()}::timestamptz
+    order by at desc limit ${DASHBOARD_LIST_MAX}`;
+}
 
 /** Where the merchant finds the item: its list, filtered to it. */
 const LINK: Record<ReviewKind, (row: Row) => DashboardLink> = {
@@ -56,9 +68,7 @@ export async function reviewDecisions(db: Db, ids: SQL, now: number): Promise<Re
   const since = new Date(now - DASHBOARD_REVIEW_DAYS * 86_400_000);
   const kinds = await Promise.all(
     REVIEW_KINDS.map(async ({ kind, label }) => {
-      const rows = rowsOf<Row>(
-        await db.execute(sql`${DECIDED[kind](ids, since)} order by at desc limit ${DASHBOARD_LIST_MAX}`),
-      );
+      const rows = rowsOf<Row>(await db.execute(decided(kind, ids, since)));
       return rows.map((r) => ({ kind, label, row: r, at: new Date(r.at) }));
     }),
   );
