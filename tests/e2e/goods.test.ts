@@ -75,6 +75,15 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await saveAndExpect(page, 'stock-save', 'num', '数量必须大于0');
     await page.getByTestId('stock-quantity').fill('0');
     await saveAndExpect(page, 'stock-save', 'num', '数量必须大于0');
+    // A message under the resting pointer lets it through: what lies beneath still takes the click,
+    // and the pointer does not hold the message open.
+    const message = page.getByTestId('toast-error').first();
+    const box = (await message.boundingBox())!;
+    const at = [box.x + box.width / 2, box.y + box.height / 2] as const;
+    await page.mouse.move(...at);
+    const hit = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[data-scope="toast"]'), at);
+    expect(hit).toBe(false);
+    expect(await message.getAttribute('data-paused')).toBeNull();
     await page.getByTestId('stock-quantity').fill('5');
     await shot(page, 'goods-stock-dialog');
     await page.getByTestId('stock-save').click();

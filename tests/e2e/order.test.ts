@@ -39,7 +39,10 @@ const state = (page: Page) => page.getByTestId('order-detail-state').textContent
 
 async function openOrders(page: Page, consoleUrl: string, keyword: string) {
   await passwordLogin(page, consoleUrl, 'brand@demo.local', '/login?redirect=%2Forder%2FboxList');
-  await page.waitForURL(/ip_id=\d+/);
+  // Orders of every brand until the merchant picks one: no brand is chosen for them.
+  const brand = page.getByTestId('order-filter-brand');
+  await expect.poll(() => brand.locator('option:checked').textContent()).toBe('全部品牌');
+  expect(page.url()).not.toContain('ip_id=');
   await page.getByTestId('order-filter-keyword').fill(keyword);
   await page.getByTestId('order-search').click();
   await page.waitForURL(/keyword=/);
@@ -61,6 +64,14 @@ describe.skipIf(!hasBrowser)('orders', () => {
     expect(await row.getByTestId('order-sn').textContent()).toBe(order.order_sn);
     expect(await row.getByTestId('order-state').textContent()).toBe('待发货');
     await shot(page, 'order-list');
+    // Under the merchant's other brand the search finds nothing; 全部品牌 finds it again.
+    const brand = page.getByTestId('order-filter-brand');
+    await brand.selectOption({ index: 2 });
+    await page.waitForURL(/ip_id=\d+/);
+    await expect.poll(() => row.count()).toBe(0);
+    await brand.selectOption({ label: '全部品牌' });
+    await expect.poll(() => page.url()).not.toContain('ip_id=');
+    await expect.poll(() => row.count()).toBe(1);
 
     await row.getByTestId('order-view').click();
     await page.waitForURL(/\/order\/detail\?id=.*&type=2/);

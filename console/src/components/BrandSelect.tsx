@@ -12,6 +12,8 @@ export interface BrandSelectProps {
   onChange: (id: number | undefined, meta: { auto: boolean }) => void;
   /** Pick the first brand when none is chosen (default true). */
   defaultFirst?: boolean;
+  /** The empty choice reads 全部品牌 (全部店铺): the list answers every brand without one. */
+  allOption?: boolean;
   placeholder?: string;
   testId?: string;
   disabled?: boolean;
@@ -24,6 +26,7 @@ export function BrandSelect({
   value,
   onChange,
   defaultFirst = true,
+  allOption = false,
   placeholder,
   testId,
   disabled,
@@ -47,7 +50,13 @@ export function BrandSelect({
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined, { auto: false })}
       >
         <option value="">
-          {isLoading ? '加载中…' : brands.length ? (placeholder ?? `请选择${word}`) : `暂无${word}`}
+          {isLoading
+            ? '加载中…'
+            : allOption
+              ? `全部${word}`
+              : brands.length
+                ? (placeholder ?? `请选择${word}`)
+                : `暂无${word}`}
         </option>
         {brands.map((b) => (
           <option key={b.id} value={b.id}>

@@ -28,6 +28,8 @@ export interface FilterState {
   ipId: number | undefined;
   /** The permission the brands are listed for (the list call's; 14 when not given). */
   perId?: PermissionId;
+  /** The list answers every brand when none is chosen: the brand filter offers 全部品牌. */
+  allBrands?: boolean;
   onBrand(id: number | undefined, meta: { auto: boolean }): void;
   setFilters(patch: Record<string, unknown>): void;
   reset(keep?: string[]): void;
@@ -77,6 +79,8 @@ export function FilterBar({
       perId={perId ?? state.perId ?? PER_ID.box}
       value={state.ipId}
       onChange={state.onBrand}
+      defaultFirst={!state.allBrands}
+      allOption={state.allBrands}
       testId={`${testId}-filter-brand`}
     />
   );

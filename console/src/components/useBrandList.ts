@@ -14,9 +14,11 @@ export function useBrandList(
   ipId: number | undefined,
   setFilters: (patch: { ip_id: number | undefined }, options?: { replace?: boolean }) => void,
   perId: PermissionId = PER_ID.box,
+  allBrands = false,
 ) {
   const brands = useCall(api.brand.mine, { per_id: perId });
-  const waitingBrand = ipId === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
+  const waitingBrand =
+    !allBrands && ipId === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
   const onBrand = useCallback(
     (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
     [setFilters],
@@ -26,7 +28,7 @@ export function useBrandList(
     list: R[] | undefined,
     read: { isLoading: boolean; error: ApiError | undefined; mutate: () => Promise<unknown> },
   ) => ({
-    rows: ipId === undefined ? (waitingBrand ? undefined : []) : list,
+    rows: ipId === undefined && !allBrands ? (waitingBrand ? undefined : []) : list,
     loading: read.isLoading || waitingBrand,
     error: read.error ?? brands.error,
     onRetry: () => void read.mutate(),
@@ -38,19 +40,25 @@ export function useBrandList(
  * A list screen of one brand's rows: `const page = useBrandListPage(api.goods.list)`. Its filters,
  * page and page size live in the URL, typed by the route's declared query; `page.read` is the list
  * call (made once the brand is known), `page.table(rows)` DataTable's rows and states, and
- * `page.pagination(total)` ListPagination's props.
+ * `page.pagination(total)` ListPagination's props. `allBrands`: the list call answers every brand of
+ * the merchant when no `ip_id` is given, and the brand filter offers 全部品牌 (the default) instead of
+ * picking the first brand.
  */
-export function useBrandListPage<D extends ListRoute>(route: D) {
+export function useBrandListPage<D extends ListRoute>(route: D, options: { allBrands?: boolean } = {}) {
+  const allBrands = options.allBrands ?? false;
   const url = useListParams(route);
   const params = url.params as { ip_id?: number; page: number; limit: number };
   // The brands are those of the list call's own permission (per_id 15 for coupons, else 14).
   const perId = route.perId ?? PER_ID.box;
-  const { onBrand, table } = useBrandList(params.ip_id, url.setFilters as never, perId);
-  const read = useCall(route, toQuery(url.params) as RouteInput<D>, { enabled: params.ip_id !== undefined });
+  const { onBrand, table } = useBrandList(params.ip_id, url.setFilters as never, perId, allBrands);
+  const read = useCall(route, toQuery(url.params) as RouteInput<D>, {
+    enabled: allBrands || params.ip_id !== undefined,
+  });
   return {
     ...url,
     ipId: params.ip_id,
     perId,
+    allBrands,
     onBrand,
     read,
     /** DataTable's rows and states, and its sort: the URL's `sort`, changed from page 1. */

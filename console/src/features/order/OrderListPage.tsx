@@ -52,7 +52,7 @@ function Logistics({ order }: { order: Order }) {
 
 /** 订单列表 (spec 02 §2 screen 1): every activity type's orders, filters in the URL, 10 a page. */
 export default function OrderListPage() {
-  const page = useBrandListPage(api.order.list);
+  const page = useBrandListPage(api.order.list, { allBrands: true });
   const { params } = page;
   const navigate = useNavigate();
   const [shipping, setShipping] = useState<Order | null>(null);
