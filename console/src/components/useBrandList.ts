@@ -17,8 +17,7 @@ export function useBrandList(
   allBrands = false,
 ) {
   const brands = useCall(api.brand.mine, { per_id: perId });
-  const waitingBrand =
-    !allBrands && ipId === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
+  const waitingBrand = !allBrands && ipId === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
   const onBrand = useCallback(
     (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
     [setFilters],

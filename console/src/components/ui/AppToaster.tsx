@@ -11,13 +11,21 @@ export function AppToaster() {
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} pointerEvents="none !important" data-testid={`toast-${toast.type ?? 'info'}`}>
+          <Toast.Root
+            width={{ md: 'sm' }}
+            pointerEvents="none !important"
+            data-testid={`toast-${toast.type ?? 'info'}`}
+          >
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title whiteSpace="pre-line">{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.action && <Toast.ActionTrigger pointerEvents="auto" data-testid="toast-action">{toast.action.label}</Toast.ActionTrigger>}
+            {toast.action && (
+              <Toast.ActionTrigger pointerEvents="auto" data-testid="toast-action">
+                {toast.action.label}
+              </Toast.ActionTrigger>
+            )}
             {toast.closable && <Toast.CloseTrigger pointerEvents="auto" />}
           </Toast.Root>
         )}
