@@ -2,19 +2,21 @@
 // (PGlite, or PostgreSQL when DATABASE_URL is set), the console's unit tests, and the browser and
 // cross-package tests in Chromium. Prints each suite's counts and time, then one closing line:
 // "N passed, N failed, N skipped".
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bin, chromiumPath, ensureConsoleBuilt, ensureInstall, root, run } from './lib.mjs';
+import { bin, chromiumPath, ensureConsoleBuilt, ensureInstall, root } from './lib.mjs';
 
 ensureInstall();
 
 const only = process.argv.slice(2);
 const suites = [
-  { name: 'shared', dir: 'shared' },
+  { name: 'shared', dir: 'shared', quick: true },
   { name: 'api', dir: 'api' },
-  { name: 'console', dir: 'console' },
-  { name: 'display-hub', dir: 'display-hub' },
-  { name: 'display-client', dir: 'display-client' },
+  { name: 'console', dir: 'console', quick: true },
+  { name: 'display-hub', dir: 'display-hub', quick: true },
+  { name: 'display-client', dir: 'display-client', quick: true },
   { name: 'tests', dir: 'tests', browser: true },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
@@ -33,6 +35,10 @@ if (suites.some((s) => s.browser)) {
   }
 }
 
+// One PGlite snapshot for the run: the API suite migrates and seeds it, the browser suite copies it.
+const snapshotDir = mkdtempSync(join(tmpdir(), 'toy-snapshot-'));
+process.on('exit', () => rmSync(snapshotDir, { recursive: true, force: true }));
+
 const outDir = join(root, 'tests', 'artifacts', 'results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -40,33 +46,54 @@ mkdirSync(outDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
 /** Each suite's line of the closing table: its counts and how long it took. */
-const rows = [];
-const started = Date.now();
-for (const suite of suites) {
-  console.log(`\n━━ ${suite.name} ━━`);
+const rows = new Map();
+
+/** One suite's vitest run; `quiet`: its output is kept in `suite.output`, for the caller to print. */
+function runSuite(suite, quiet) {
   const suiteStarted = Date.now();
   const out = join(outDir, `${suite.name}.json`);
-  const status = run(
-    bin(suite.dir, 'vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { cwd: join(root, suite.dir), allowFail: true, env: { ...process.env, CHROMIUM_PATH: chromium ?? '' } },
-  );
-  const row = { name: suite.name, passed: 0, failed: 0, skipped: 0, seconds: (Date.now() - suiteStarted) / 1000 };
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    row.passed = report.numPassedTests;
-    row.failed = report.numFailedTests;
-    row.skipped = report.numPendingTests + (report.numTodoTests ?? 0);
-    for (const key of ['passed', 'failed', 'skipped']) totals[key] += row[key];
-  }
-  rows.push(row);
-  if (status !== 0) failedSuites.push(suite.name);
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const child = spawn(bin(suite.dir, 'vitest'), args, {
+    cwd: join(root, suite.dir),
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium ?? '', TEST_SNAPSHOT_DIR: snapshotDir },
+  });
+  const chunks = [];
+  if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => chunks.push(c));
+  if (!quiet) console.log(`\n━━ ${suite.name} ━━`);
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (quiet) suite.output = `\n━━ ${suite.name} ━━\n${Buffer.concat(chunks).toString()}`;
+      const row = { name: suite.name, passed: 0, failed: 0, skipped: 0, seconds: (Date.now() - suiteStarted) / 1000 };
+      if (existsSync(out)) {
+        const report = JSON.parse(readFileSync(out, 'utf8'));
+        row.passed = report.numPassedTests;
+        row.failed = report.numFailedTests;
+        row.skipped = report.numPendingTests + (report.numTodoTests ?? 0);
+        for (const key of ['passed', 'failed', 'skipped']) totals[key] += row[key];
+      }
+      rows.set(suite.name, row);
+      if (status !== 0) failedSuites.push(suite.name);
+      resolve();
+    });
+  });
 }
+
+// The small suites (seconds each, mostly starting up) run beside the API suite, whose first seconds
+// (migrating and seeding its snapshot) use one core; their output follows the API suite's. The API
+// and browser suites run one after the other, each using both cores.
+const started = Date.now();
+const quick = suites.filter((s) => s.quick);
+const besideApi = Promise.all(quick.map((s) => runSuite(s, true)));
+for (const suite of suites.filter((s) => !s.quick && !s.browser)) await runSuite(suite, false);
+await besideApi;
+for (const suite of quick) process.stdout.write(suite.output ?? '');
+for (const suite of suites.filter((s) => s.browser)) await runSuite(suite, false);
 
 console.log('');
 const pad = (text, n) => String(text).padStart(n);
 console.log(`${'suite'.padEnd(16)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}${pad('time', 10)}`);
-for (const r of rows)
+for (const r of suites.map((suite) => rows.get(suite.name)).filter(Boolean))
   console.log(
     `${r.name.padEnd(16)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${pad(`${r.seconds.toFixed(0)} s`, 10)}`,
   );

@@ -1,6 +1,12 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { scaled } from './support/patience.js';
-import { LongestFirst } from './support/sequencer.js';
+import { BESIDE_THE_SOAK, LONGEST_FIRST, LongestFirst, SOAK } from './support/sequencer.js';
+
+const unknown = [...LONGEST_FIRST, SOAK, ...BESIDE_THE_SOAK].filter(
+  (f) => !existsSync(new URL(`./e2e/${f}`, import.meta.url)),
+);
+if (unknown.length) throw new Error(`support/sequencer.ts names files that do not exist: ${unknown.join(', ')}`);
 
 export default defineConfig({
   test: {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -25,6 +26,17 @@ export async function makeSnapshot(dir: string, databaseUrl?: string): Promise<v
   }
   rmSync(path.join(dir, 'pglite'), { recursive: true, force: true });
   rmSync(path.join(dir, 'pglite.lock'), { force: true });
+}
+
+/**
+ * Where a run's PGlite snapshot lives: `npm test` names one directory for all its suites
+ * (TEST_SNAPSHOT_DIR), which the API suite fills and the browser suite reuses; without it a run
+ * makes its own in a temporary directory, removed at the end (`owned`). `ready`: already made.
+ */
+export function snapshotHome(): { dir: string; owned: boolean; ready: boolean } {
+  const shared = process.env.TEST_SNAPSHOT_DIR;
+  if (shared) return { dir: shared, owned: false, ready: existsSync(path.join(shared, 'pglite.tar')) };
+  return { dir: mkdtempSync(path.join(tmpdir(), 'toy-snapshot-')), owned: true, ready: false };
 }
 
 /** One statement on the server of `url`, outside any database of the suite. */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { databaseUrl, makeSnapshot, onServer } from '../src/snapshot.js';
+import { databaseUrl, makeSnapshot, onServer, snapshotHome } from '../src/snapshot.js';
 
 export interface SuiteSnapshot {
   dir: string;
@@ -22,16 +22,22 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  const dir = mkdtempSync(path.join(tmpdir(), 'toy-snapshot-'));
   const server = process.env.DATABASE_URL;
+  // PGlite: the run's dump, shared with the browser suite under `npm test` (snapshotHome).
+  const home = server
+    ? { dir: mkdtempSync(path.join(tmpdir(), 'toy-snapshot-')), owned: true, ready: false }
+    : snapshotHome();
+  const { dir } = home;
   // `toy_test_` like the files' own: CI drops what a killed run leaves.
   const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : undefined;
   if (server && template) await onServer(server, `create database ${template}`);
-  await makeSnapshot(dir, server && template ? databaseUrl(server, template) : undefined);
-  console.log(`› snapshot database (${server ? 'PostgreSQL template' : 'PGlite dump'}) in ${Date.now() - started} ms`);
+  if (!home.ready) await makeSnapshot(dir, server && template ? databaseUrl(server, template) : undefined);
+  console.log(
+    `› snapshot database (${server ? 'PostgreSQL template' : 'PGlite dump'}) ${home.ready ? 'reused' : `in ${Date.now() - started} ms`}`,
+  );
   project.provide('snapshot', { dir, template });
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    if (home.owned) rmSync(dir, { recursive: true, force: true });
     if (server && template) await onServer(server, `drop database if exists ${template} with (force)`);
   };
 }

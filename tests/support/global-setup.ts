@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseUrl, makeSnapshot, onServer } from '@toy/api/snapshot';
+import { databaseUrl, makeSnapshot, onServer, snapshotHome } from '@toy/api/snapshot';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -18,17 +18,23 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  const dir = mkdtempSync(join(tmpdir(), 'toy-snapshot-'));
   const server = process.env.E2E_DATABASE_URL;
+  // PGlite: the dump the API suite made under `npm test` (snapshotHome), else one of this run's own.
+  const home = server
+    ? { dir: mkdtempSync(join(tmpdir(), 'toy-snapshot-')), owned: true, ready: false }
+    : snapshotHome();
+  const { dir } = home;
   // `toy_test_` like the API tests' databases: CI drops what a killed run leaves.
   const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : '';
   if (server) await onServer(server, `create database ${template}`);
-  await makeSnapshot(dir, server ? databaseUrl(server, template) : undefined);
-  console.log(`› snapshot database (${server ? 'PostgreSQL template' : 'PGlite dump'}) in ${Date.now() - started} ms`);
+  if (!home.ready) await makeSnapshot(dir, server ? databaseUrl(server, template) : undefined);
+  console.log(
+    `› snapshot database (${server ? 'PostgreSQL template' : 'PGlite dump'}) ${home.ready ? 'reused' : `in ${Date.now() - started} ms`}`,
+  );
   project.provide('snapshotDir', dir);
   project.provide('snapshotTemplate', template);
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    if (home.owned) rmSync(dir, { recursive: true, force: true });
     if (server) await onServer(server, `drop database if exists ${template} with (force)`);
   };
 }

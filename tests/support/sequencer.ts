@@ -1,12 +1,13 @@
 // The order browser files start in. Two workers take files from one queue, so a long file that
 // starts last makes the run wait for it alone: the longest files start first (measured on an idle
 // 2-core machine, seconds), then vitest's own order (the last run's durations, else file size). The
-// venue-screen files (WebGL on a software renderer) are spaced so that no two run at once; the
-// soak (display-soak.test.ts), which counts textures and listeners, is left to the end of the run,
-// where it runs beside the small files.
+// venue-screen files (WebGL on a software renderer) are spaced so that no two run at once. The soak
+// (display-soak.test.ts), which counts textures and listeners, starts after all of them, beside small
+// console files only: those are queued after it, so one worker runs the soak while the other takes
+// them, and the run does not end on the soak alone.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const LONGEST_FIRST = [
+export const LONGEST_FIRST = [
   'display-venue.test.ts', // 286
   'phone.test.ts', // 149
   'gacha.test.ts', // 87
@@ -20,9 +21,34 @@ const LONGEST_FIRST = [
   'collectible.test.ts', // 47
 ];
 
+export const SOAK = 'display-soak.test.ts'; // 50
+/** Small console files (under 13 s each), queued after the soak to run beside it. */
+export const BESIDE_THE_SOAK = [
+  'tables.test.ts',
+  'layout.test.ts',
+  'accessibility.test.ts',
+  'freight.test.ts',
+  'scratch.test.ts',
+  'exchange-method.test.ts',
+  'warehouse.test.ts',
+  'compose-rule.test.ts',
+  'waybill.test.ts',
+  'upload.test.ts',
+  'market-link.test.ts',
+  'supervise.test.ts',
+  'console-address.test.ts',
+];
+
+const named = (spec: TestSpecification, names: string[]) =>
+  names.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
+
+/** Longest first; then the rest; then the soak; then the small files that run beside it. */
 const rank = (spec: TestSpecification) => {
-  const i = LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
-  return i < 0 ? LONGEST_FIRST.length : i;
+  const first = named(spec, LONGEST_FIRST);
+  if (first >= 0) return first;
+  if (named(spec, [SOAK]) >= 0) return LONGEST_FIRST.length + 1;
+  const beside = named(spec, BESIDE_THE_SOAK);
+  return beside >= 0 ? LONGEST_FIRST.length + 2 + beside : LONGEST_FIRST.length;
 };
 
 export class LongestFirst extends BaseSequencer {
