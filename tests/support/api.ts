@@ -92,6 +92,9 @@ export async function startApiOnly(env: Record<string, string> = {}): Promise<In
     ...config,
     ...(database ? { databaseUrl: database } : {}),
     snapshot: snapshot ? { dir: snapshot.dir, postgresReady: Boolean(database) } : undefined,
+    // A test's database lives as long as its file: in memory, as the API tests' do (its files
+    // still go to a temporary directory).
+    memory: Boolean(snapshot),
   });
   await app.listen({ host: '127.0.0.1', port });
   // PGlite and node-postgres clients both answer query(text, params) with { rows }.
