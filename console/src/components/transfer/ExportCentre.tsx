@@ -1,15 +1,21 @@
 import { Badge, Box, Button, Circle, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { api, type JobListItem } from '@toy/shared';
 import { Download, FileSpreadsheet } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toaster } from '../../lib/notify';
 import { useCall } from '../../lib/useCall';
 import { ProgressBar } from '../ProgressBar';
 import { markDownloaded, useDownloaded } from './exportFiles';
 
 /** Polls every 2 s while a file is being written, else every 30 s (and when the tab regains focus). */
-const pollEvery = (data?: { list: JobListItem[] }) =>
-  data?.list.some((j) => j.status === 'pending' || j.status === 'running') ? 2000 : 30_000;
+/**
+ * How often the list is asked again: every 2 s while a job of the user's is pending or running,
+ * else every 30 s. A number, not a function of the data: SWR reads a function only when its timer
+ * fires, so a job started just after a 30 s wait began would be followed only 30 s later.
+ */
+const pollEvery = (busy: boolean) => (busy ? 2000 : 30_000);
+const isBusy = (list: JobListItem[] | undefined) =>
+  (list ?? []).some((j) => j.status === 'pending' || j.status === 'running');
 
 const STATUS: Record<JobListItem['status'], { text: string; palette: string }> = {
   pending: { text: '排队中', palette: 'gray' },
@@ -129,9 +135,12 @@ function FileRow({ job, downloaded }: { job: JobListItem; downloaded: boolean })
 
 /** 导出文件 in the header: the user's export files of the last 24 h, a badge for files not yet downloaded. */
 export function ExportCentre() {
-  const { data } = useCall(api.job.list, {}, { silent: true, refreshInterval: pollEvery });
+  const [busy, setBusy] = useState(false);
+  const { data } = useCall(api.job.list, {}, { silent: true, refreshInterval: pollEvery(busy) });
   const downloaded = useDownloaded();
   const list = data?.list;
+  const busyNow = isBusy(list);
+  useEffect(() => setBusy(busyNow), [busyNow]);
   useFinishedToasts(list);
   const fresh = (list ?? []).filter((j) => j.status === 'done' && j.url && !downloaded.includes(j.url)).length;
 
