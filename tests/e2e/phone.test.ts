@@ -44,14 +44,27 @@ describe.skipIf(!hasBrowser)('the console on a phone', () => {
       await passwordLogin(page, suite.stack.consoleUrl, email);
       await page.waitForURL(/\/dashboard(\?|$)/);
       for (const path of paths) {
-        await page.goto(suite.stack.consoleUrl + path);
+        // Within the app, as the menu goes there (a reload would load the whole console again). The
+        // page left behind is marked, so the wait below is for the new one.
+        await page.evaluate((to) => {
+          if (location.pathname === to) return;
+          for (const e of document.querySelectorAll('main > *')) e.setAttribute('data-left', '');
+          history.pushState(null, '', to);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
         const shown = await page
           .waitForFunction(
             // A page may send on to another (a shop's 扭蛋 to its own screen): wait for a page to show.
-            () =>
-              location.pathname !== '/login' &&
-              document.querySelector('main') &&
-              !document.querySelector('[aria-busy=true]'),
+            () => {
+              const main = document.querySelector('main');
+              return (
+                location.pathname !== '/login' &&
+                main?.firstElementChild &&
+                !main.firstElementChild.hasAttribute('data-left') &&
+                getComputedStyle(main).opacity === '1' &&
+                !document.querySelector('[data-testid=page-loading], [aria-busy=true]')
+              );
+            },
             null,
             { timeout: 10_000 },
           )
@@ -89,9 +102,14 @@ describe.skipIf(!hasBrowser)('the console on a phone', () => {
     await expect.poll(() => page.getByTestId('order-filters-drawer').isVisible()).toBe(true);
     await page.getByTestId('order-filter-end-trigger').click();
     await expect.poll(() => page.getByTestId('datetime-popover').isVisible()).toBe(true);
-    const box = await page.getByTestId('datetime-popover').boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    // Once placed (it opens at its trigger and then moves inside the screen).
+    const popover = page.getByTestId('datetime-popover');
+    await expect
+      .poll(async () => {
+        const box = (await popover.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= PHONE.width;
+      })
+      .toBe(true);
     await shot(page, 'phone-order-filters');
     await page.getByTestId('datetime-ok').click();
     await page.getByTestId('order-filter-keyword').fill('不存在的订单');
