@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { scaled } from '../scripts/patience.mjs';
 import { ENGINE_TESTS } from './test/engine-tests';
+import { LONGEST_FIRST, LongestFirst } from './test/sequencer';
 
-const missing = ENGINE_TESTS.filter((f) => !existsSync(new URL(`./test/${f}`, import.meta.url)));
-if (missing.length) throw new Error(`test/engine-tests.ts names files that do not exist: ${missing.join(', ')}`);
+const missing = [...ENGINE_TESTS, ...LONGEST_FIRST].filter((f) => !existsSync(new URL(`./test/${f}`, import.meta.url)));
+if (missing.length)
+  throw new Error(`test/engine-tests.ts or test/sequencer.ts names files that do not exist: ${missing.join(', ')}`);
 
 // Limits catch a hang; they do not time the work. They are read once, when the run starts, and the
 // machine may get busier while it runs: generous limits, longer still on a busy machine
@@ -24,6 +26,7 @@ export default defineConfig({
     // Two files at a time, one per core: each file has its own app and database (PGlite in memory, or
     // a PostgreSQL database of its own), so files cannot see each other's rows.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     testTimeout: scaled(120_000),
     hookTimeout: scaled(120_000),
   },

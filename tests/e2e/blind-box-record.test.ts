@@ -95,6 +95,10 @@ describe.skipIf(!hasBrowser)('blind-box records and review', () => {
     await submitExpect(page, 'pic', '请上传橱窗主图');
     await page.getByTestId('record-pic-input').setInputFiles(await pngFile(640, 640, 'wrong-pic.png'));
     await expect.poll(() => toast(page, '图片尺寸不符合要求，请上传600*600px图片').isVisible()).toBe(true);
+    // The crop it offers is declined: nothing goes up.
+    await page.getByTestId('record-pic-crop-cancel').click();
+    await expect.poll(() => page.getByTestId('record-pic-crop').count()).toBe(0);
+    expect(await page.getByTestId('record-pic-item').count()).toBe(0);
     await upload(page, 'record-pic', 600, 600);
     await submitExpect(page, 'main_pic', '请上传整盒头卡图');
     await page.getByTestId('record-main_pic-input').setInputFiles(await pngFile(1000, 600, 'small-main.png'));

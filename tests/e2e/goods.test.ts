@@ -29,10 +29,21 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     await saveAndExpect(page, 'goods-save', 'price', '价格必须大于0');
     await page.getByTestId('goods-price').fill('59.9');
     await saveAndExpect(page, 'goods-save', 'pic', '商品图片不可为空');
-    await page.getByTestId('goods-pic-input').setInputFiles(await pngFile(640, 640));
+    await page.getByTestId('goods-pic-input').setInputFiles(await pngFile(1000, 600));
     await expect.poll(() => toast(page, '图片尺寸不符合要求，请上传800*800px图片').isVisible()).toBe(true);
-    await page.getByTestId('goods-pic-input').setInputFiles(await pngFile(800, 800));
+    // The message, and a crop to the slot's size: the chosen part goes up at 800×800.
+    await expect.poll(() => page.getByTestId('goods-pic-crop').isVisible()).toBe(true);
+    await shot(page, 'goods-pic-crop');
+    await page.getByTestId('goods-pic-crop-ok').click();
     await expect.poll(() => page.getByTestId('goods-pic-item').count()).toBe(1);
+    // A click on the thumbnail shows the stored picture large.
+    await page.getByTestId('goods-pic-view').click();
+    const large = page.getByTestId('goods-pic-viewer-image');
+    const natural = () =>
+      large.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]);
+    await expect.poll(natural).toEqual([800, 800]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('goods-pic-viewer').count()).toBe(0);
     await saveAndExpect(page, 'goods-save', 'stock', '库存不能为空');
     await page.getByTestId('goods-stock').fill('-1');
     await saveAndExpect(page, 'goods-save', 'stock', '库存不能小于0');

@@ -1,9 +1,10 @@
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack } from '@chakra-ui/react';
 import { AVATAR_SIZE, api, messages } from '@toy/shared';
 import { useRef, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import type { Area } from 'react-easy-crop';
 import { DialogShell } from '../../components/DialogShell';
-import { cropToSquare } from '../../components/upload/compressImage';
+import { CropArea } from '../../components/upload/CropArea';
+import { cropTo } from '../../components/upload/compressImage';
 import { ImageUpload } from '../../components/upload/ImageUpload';
 import { readImageSize } from '../../components/upload/uploadCore';
 import { call } from '../../lib/http';
@@ -24,16 +25,12 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [keys, setKeys] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [cropping, setCropping] = useState<Cropping | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
   const area = useRef<Area | null>(null);
 
   const prepare = async (file: File): Promise<File | null> => {
     const size = await readImageSize(file).catch(() => null);
     if (!size || (size.width === AVATAR_SIZE.width && size.height === AVATAR_SIZE.height)) return file;
     return new Promise((resolve) => {
-      setCrop({ x: 0, y: 0 });
-      setZoom(1);
       setCropping({ src: URL.createObjectURL(file), name: file.name, resolve });
     });
   };
@@ -43,7 +40,7 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     const { src, name, resolve } = cropping;
     setCropping(null);
     try {
-      resolve(accept && area.current ? await cropToSquare(src, area.current, AVATAR_SIZE.width, name) : null);
+      resolve(accept && area.current ? await cropTo(src, area.current, AVATAR_SIZE, name) : null);
     } catch {
       notify.error(messages.upload.failed);
       resolve(null);
@@ -105,42 +102,16 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     >
       <Stack gap="3">
         {cropping && (
-          <Stack gap="2" data-testid="avatar-crop">
-            <Box position="relative" h="280px" bg="gray.900" rounded="md" overflow="hidden">
-              <Cropper
-                image={cropping.src}
-                crop={crop}
-                zoom={zoom}
-                aspect={1}
-                cropShape="round"
-                showGrid={false}
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onCropComplete={(_, pixels) => {
-                  area.current = pixels;
-                }}
-              />
-            </Box>
-            <HStack gap="3">
-              <Text fontSize="sm" color="fg.muted" flexShrink={0}>
-                缩放
-              </Text>
-              <input
-                type="range"
-                min={1}
-                max={3}
-                step={0.05}
-                value={zoom}
-                onChange={(e) => setZoom(Number(e.target.value))}
-                aria-label="缩放"
-                style={{ flex: 1 }}
-                data-testid="avatar-crop-zoom"
-              />
-            </HStack>
-            <Text fontSize="xs" color="fg.muted">
-              拖动图片选择显示区域，保存为 {AVATAR_SIZE.width}*{AVATAR_SIZE.height}px
-            </Text>
-          </Stack>
+          <CropArea
+            src={cropping.src}
+            aspect={1}
+            round
+            onArea={(pixels) => {
+              area.current = pixels;
+            }}
+            hint={`拖动图片选择显示区域，保存为 ${AVATAR_SIZE.width}*${AVATAR_SIZE.height}px`}
+            testId="avatar-crop"
+          />
         )}
         <Box display={cropping ? 'none' : 'block'}>
           <ImageUpload

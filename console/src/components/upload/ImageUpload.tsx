@@ -1,12 +1,14 @@
 import { Box, Center, Flex, IconButton, Image, Text } from '@chakra-ui/react';
-import { UPLOAD_KINDS } from '@toy/shared';
+import { messages, UPLOAD_KINDS } from '@toy/shared';
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { ProgressBar } from '../ProgressBar';
 import { AddTile } from './AddTile';
+import { useCropStep } from './CropStep';
 import { compressImage } from './compressImage';
 import { uploadFailure, useFilePicker } from './FilePicker';
+import { ImageViewer } from './ImageViewer';
 import { previewUrl, readImageSize, uploadFile } from './uploadCore';
 import {
   checkCount,
@@ -34,7 +36,10 @@ export interface ImageUploadProps {
   kind?: 'image' | 'collectibleImage';
   /** Bytes (default the kind's: the spec's 10MB per image); a larger file is refused before it is sent. */
   maxSize?: number;
-  /** A step between choosing and sending (the avatar's crop): the file to send, or null to drop it. */
+  /**
+   * A step between choosing and sending (the avatar's crop): the file to send, or null to drop it.
+   * Without it, an exact-size slot offers a crop to its size for a picture of another size.
+   */
   prepare?: (file: File) => Promise<File | null>;
   /** How many images in all (default 1). */
   limit?: number;
@@ -70,6 +75,9 @@ export function ImageUpload(props: ImageUploadProps) {
     size = 104,
   } = props;
   const [pending, setPending] = useState<Pending[]>([]);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const exact = width && height ? { width, height } : null;
+  const cropStep = useCropStep(prepare ? null : exact, testId);
   const valueRef = useRef(value);
   valueRef.current = value;
   const inputId = useId();
@@ -97,9 +105,18 @@ export function ImageUpload(props: ImageUploadProps) {
         notify.error(early);
         continue;
       }
-      const prepared = prepare ? await prepare(chosen) : chosen;
+      let prepared = prepare ? await prepare(chosen) : chosen;
       if (!prepared) continue;
-      const problem = await check(prepared);
+      let problem = await check(prepared);
+      // Another size than the slot's (not an animation): the message, then a crop to the size.
+      if (exact && !prepare && problem === messages.upload.imageSize(exact.width, exact.height)) {
+        if (!/\.gif$/i.test(prepared.name)) {
+          notify.error(problem);
+          prepared = await cropStep.open(prepared);
+          if (!prepared) continue;
+          problem = await check(prepared);
+        }
+      }
       if (problem) {
         notify.error(problem);
         continue;
@@ -156,7 +173,17 @@ export function ImageUpload(props: ImageUploadProps) {
             borderColor="gray.200"
             data-testid={`${testId}-item`}
           >
-            <Image src={previewUrl(v, 300)} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" bg="gray.50" />
+            <Box
+              as="button"
+              w="full"
+              h="full"
+              cursor="zoom-in"
+              aria-label={`查看大图：图片${i + 1}`}
+              onClick={() => setViewing(v)}
+              data-testid={`${testId}-view`}
+            >
+              <Image src={previewUrl(v, 300)} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" bg="gray.50" />
+            </Box>
             {!disabled && (
               <IconButton
                 aria-label="删除图片"
@@ -200,8 +227,10 @@ export function ImageUpload(props: ImageUploadProps) {
         )}
       </Flex>
       <Text fontSize="xs" color="fg.muted" mt="2">
-        {hint ?? `支持 ${rules.join('，')}`}
+        {hint ?? `支持 ${rules.join('，')}${exact && !prepare ? '，尺寸不符的图片可裁剪' : ''}`}
       </Text>
+      {cropStep.dialog}
+      <ImageViewer src={viewing && previewUrl(viewing)} onClose={() => setViewing(null)} testId={`${testId}-viewer`} />
     </Box>
   );
 }

@@ -22,23 +22,30 @@ export async function compressImage(file: File, quality: number = LIMITS.imageCo
   }
 }
 
-/** The `area` (pixels of `src`) drawn into a `size` × `size` PNG: the avatar's crop step. */
-export async function cropToSquare(
+/**
+ * The `area` (pixels of `src`) drawn into a `width` × `height` picture: a crop step (the avatar's,
+ * an exact-size image slot's). A JPEG stays a JPEG (compressImage encodes it again); anything else
+ * becomes a PNG, which keeps transparency.
+ */
+export async function cropTo(
   src: string,
   area: { x: number; y: number; width: number; height: number },
-  size: number,
+  size: { width: number; height: number },
   name: string,
 ): Promise<File> {
   const img = new Image();
   img.src = src;
   await img.decode();
   const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
+  canvas.width = size.width;
+  canvas.height = size.height;
   const ctx = canvas.getContext('2d')!;
   ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, size, size);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  ctx.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, size.width, size.height);
+  const jpeg = /\.jpe?g$/i.test(name);
+  const type = jpeg ? 'image/jpeg' : 'image/png';
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, jpeg ? 0.92 : undefined));
   if (!blob) throw new Error('crop failed');
-  return new File([blob], `${name.replace(/\.[^.]+$/, '') || 'avatar'}.png`, { type: 'image/png' });
+  const base = name.replace(/\.[^.]+$/, '') || 'image';
+  return new File([blob], jpeg ? name : `${base}.png`, { type });
 }

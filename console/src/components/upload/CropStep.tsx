@@ -1,0 +1,78 @@
+import { Button } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import type { Area } from 'react-easy-crop';
+import { notify } from '../../lib/notify';
+import { DialogShell } from '../DialogShell';
+import { CropArea } from './CropArea';
+import { cropTo } from './compressImage';
+
+interface Cropping {
+  src: string;
+  name: string;
+  resolve: (file: File | null) => void;
+}
+
+/**
+ * The crop step of an exact-size image slot: `open(file)` shows the picture in a frame of the slot's
+ * shape and answers the chosen part at the slot's size (or null when the merchant cancels);
+ * `dialog` is rendered once beside the upload.
+ */
+export function useCropStep(size: { width: number; height: number } | null, testId: string) {
+  const [cropping, setCropping] = useState<Cropping | null>(null);
+  const area = useRef<Area | null>(null);
+
+  const open = (file: File) =>
+    new Promise<File | null>((resolve) => {
+      area.current = null;
+      setCropping({ src: URL.createObjectURL(file), name: file.name, resolve });
+    });
+
+  const finish = async (accept: boolean) => {
+    if (!cropping || !size) return;
+    const { src, name, resolve } = cropping;
+    setCropping(null);
+    try {
+      resolve(accept && area.current ? await cropTo(src, area.current, size, name) : null);
+    } catch {
+      notify.error('裁剪失败，请换一张图片');
+      resolve(null);
+    } finally {
+      URL.revokeObjectURL(src);
+    }
+  };
+
+  const dialog = size && (
+    <DialogShell
+      open={Boolean(cropping)}
+      onOpenChange={(o) => {
+        if (!o) void finish(false);
+      }}
+      title="裁剪图片"
+      testId={`${testId}-crop-dialog`}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => void finish(false)} data-testid={`${testId}-crop-cancel`}>
+            取消
+          </Button>
+          <Button colorPalette="brand" onClick={() => void finish(true)} data-testid={`${testId}-crop-ok`}>
+            裁剪并上传
+          </Button>
+        </>
+      }
+    >
+      {cropping && (
+        <CropArea
+          src={cropping.src}
+          aspect={size.width / size.height}
+          onArea={(pixels) => {
+            area.current = pixels;
+          }}
+          hint={`这张图片的尺寸不对：拖动、缩放选择要保留的区域，裁剪为 ${size.width}*${size.height}px 后上传`}
+          testId={`${testId}-crop`}
+        />
+      )}
+    </DialogShell>
+  );
+
+  return { open, dialog };
+}
