@@ -299,6 +299,22 @@ describe('the merchant view', () => {
     // Another merchant's dashboard says nothing of them.
     const other = (await login(app, (await createMerchant(app, [14])).email)).web_token;
     expect((await merchant({}, other)).reviews).toEqual([]);
+
+    // The menu badge: the decisions after the merchant's last look, none after the newest of them.
+    const news = async (since: number, token = brand) => {
+      const res = await call(app, api.dashboard.reviewNews, { since }, { token });
+      expect(res.statusCode).toBe(200);
+      return res.body.data;
+    };
+    const all = await news(0);
+    expect(all.count).toBeGreaterThanOrEqual(2);
+    expect(all.latest).toBe(Math.floor(new Date(`${kuji!.decided_at.replace(' ', 'T')}+08:00`).getTime() / 1000));
+    expect(await news(all.latest)).toEqual({ count: 0, latest: 0 });
+    expect((await news(all.latest - 1)).count).toBeGreaterThanOrEqual(1);
+    expect(await news(0, other)).toEqual({ count: 0, latest: 0 });
+    // Only a merchant's call; a bad time is a 400.
+    expect((await call(app, api.dashboard.reviewNews, { since: 0 }, { token: reviewer })).statusCode).toBe(403);
+    expect((await call(app, api.dashboard.reviewNews, { since: -1 } as never, { token: brand })).statusCode).toBe(400);
   });
 });
 

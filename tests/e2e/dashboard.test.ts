@@ -2,7 +2,14 @@
 // merchant's shipment (the draw shows up through the page's own 30 s refresh, the page's clock moved on, without a skeleton),
 // and every figure opens its list with the filters set; the coupon manager's and the reviewer's
 // views with their links.
-import { api, createClient, DASHBOARD_REFRESH_SECONDS, DEV_APP_SECRET, PLAYER_DEMO_CODE } from '@toy/shared';
+import {
+  api,
+  createClient,
+  DASHBOARD_REFRESH_SECONDS,
+  DEV_APP_SECRET,
+  PLAYER_DEMO_CODE,
+  REVIEW_NEWS_SECONDS,
+} from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -216,6 +223,23 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     );
     const ids = new Set(mine.body.data.ips.map((b) => b.id));
     const record = pending.body.data.list.find((r) => ids.has(r.ip_id))!;
+
+    // The merchant has looked at its dashboard and works elsewhere in the console.
+    const { context, page } = await newPage(suite.browser);
+    await page.clock.install();
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
+    await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
+    await expect.poll(() => page.getByTestId('dash-reviews').isVisible()).toBe(true);
+    const badge = page.getByTestId('menu-badge-/dashboard');
+    await expect.poll(() => badge.count()).toBe(0);
+    await page.getByTestId('menu-/goods/list').click();
+    await page.waitForURL(/\/goods\/list/);
+
+    // A decision after that look: at the menu's next look (every minute) 首页 counts it.
+    const seen = Number(
+      await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.includes('review-news-seen'))?.[1]),
+    );
+    await expect.poll(() => Date.now() > (seen + 1) * 1000).toBe(true);
     const decided = await suite.stack.call(
       'POST',
       api.review.decide.path,
@@ -223,17 +247,15 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
       reviewer,
     );
     expect(decided.body.status).toBe(0);
+    await page.clock.runFor(REVIEW_NEWS_SECONDS * 1000);
+    await expect.poll(() => badge.textContent()).toBe('1');
+    await shot(page, 'menu-review-badge');
 
-    const { context, page } = await newPage(suite.browser);
-    await passwordLogin(
-      page,
-      suite.stack.consoleUrl,
-      'brand@demo.local',
-      `/login?redirect=${encodeURIComponent(`/dashboard?ip_id=${record.ip_id}`)}`,
-    );
-    await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
+    // The dashboard lists it: the badge goes.
+    await page.goto(`${suite.stack.consoleUrl}/dashboard?ip_id=${record.ip_id}`);
     const row = page.getByTestId('dash-review-rejected-row').filter({ hasText: record.title });
     await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => badge.count()).toBe(0);
     expect(await row.textContent()).toContain('驳回原因：备案图片不清晰');
     expect(await row.getByTestId('dash-review-rejected').textContent()).toBe('已驳回');
     await row.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, yuan } from '../fields.js';
+import { optionalId, wholeNumber, yuan } from '../fields.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 
@@ -226,6 +226,22 @@ export type ReviewDashboard = z.infer<typeof reviewDashboard>;
 /** The brand filter at the top: absent means every brand the account holds for the view's per_id. */
 export const dashboardQuery = z.object({ ip_id: optionalId() });
 
+/**
+ * The review's decisions the merchant has not looked at: those after `since` (seconds since 1970,
+ * the console's record of the merchant's last look at the dashboard), within DASHBOARD_REVIEW_DAYS.
+ */
+export const reviewNewsQuery = z.object({ since: wholeNumber().min(0).default(0) });
+export const reviewNews = z.object({
+  /** Decisions after `since` on all the merchant's brands. */
+  count: z.number().int(),
+  /** When the newest of them was made (seconds since 1970), 0 when none. */
+  latest: z.number().int(),
+});
+export type ReviewNews = z.infer<typeof reviewNews>;
+
+/** How often the console asks for news of the review (the menu badge), in seconds. */
+export const REVIEW_NEWS_SECONDS = 60;
+
 /* -------------------------------------- routes -------------------------------------- */
 
 export const dashboardRoutes = {
@@ -248,6 +264,16 @@ export const dashboardRoutes = {
     perId: PER_ID.coupon,
     query: dashboardQuery,
     response: couponDashboard,
+  }),
+  reviewNews: defineRoute({
+    operationId: 'dashboard.reviewNews',
+    method: 'GET',
+    path: '/web/helper/dashboard/review-news',
+    summary: '审核结果提醒：某时刻之后的审核结果条数（菜单角标）',
+    access: 'box_admin',
+    perId: PER_ID.box,
+    query: reviewNewsQuery,
+    response: reviewNews,
   }),
   review: defineRoute({
     operationId: 'dashboard.review',

@@ -5,6 +5,7 @@ import {
   REVIEW_KINDS,
   type ReviewDecision,
   type ReviewKind,
+  type ReviewNews,
 } from '@toy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
@@ -36,14 +37,39 @@ const SOURCE: Record<ReviewKind, { table: string; title: string; status: string;
   skin: { table: 'skins', title: 'title', status: 'process_status', reason: 'remark', at: 'updated_at' },
 };
 
+/** One kind's rows of the brands `ids` decided after `since`. */
+function decidedWhere(kind: ReviewKind, ids: SQL, since: Date): SQL {
+  const c = SOURCE[kind];
+  const status = sql.raw(c.status);
+  return sql`from ${sql.raw(c.table)} where ip_id in (${ids}) and ${status} in (1, 2) and ${sql.raw(c.at)} >= ${since.toISOString()}::timestamptz`;
+}
+
 /** One kind's decided rows of the brands `ids` since `since`, newest first. */
 function decided(kind: ReviewKind, ids: SQL, since: Date): SQL {
   const c = SOURCE[kind];
-  const at = sql.raw(c.at);
-  const status = sql.raw(c.status);
-  return sql`select id, ip_id, ${sql.raw(c.title)} as title, ${status} as status, ${sql.raw(c.reason)} as reason, ${at} as at
-    from ${sql.raw(c.table)} where ip_id in (${ids}) and ${status} in (1, 2) and ${at} >= ${since.toISOString()}::timestamptz
-    order by at desc limit ${DASHBOARD_LIST_MAX}`;
+  return sql`select id, ip_id, ${sql.raw(c.title)} as title, ${sql.raw(c.status)} as status, ${sql.raw(c.reason)} as reason, ${sql.raw(c.at)} as at
+    ${decidedWhere(kind, ids, since)} order by at desc limit ${DASHBOARD_LIST_MAX}`;
+}
+
+/**
+ * How many decisions on the brands `ids` came after `since` (seconds), within DASHBOARD_REVIEW_DAYS,
+ * and when the newest came: the menu badge (dashboard.reviewNews).
+ */
+export async function reviewNewsOf(db: Db, ids: SQL, since: number, now: number): Promise<ReviewNews> {
+  const from = new Date(Math.max(since * 1000 + 1000, now - DASHBOARD_REVIEW_DAYS * 86_400_000));
+  const kinds = await Promise.all(
+    REVIEW_KINDS.map(async ({ kind }) => {
+      const at = sql.raw(SOURCE[kind].at);
+      const [row] = rowsOf<{ n: number; latest: string | Date | null }>(
+        await db.execute(sql`select count(*)::int as n, max(${at}) as latest ${decidedWhere(kind, ids, from)}`),
+      );
+      return { n: Number(row?.n ?? 0), latest: row?.latest ? new Date(row.latest).getTime() : 0 };
+    }),
+  );
+  return {
+    count: kinds.reduce((sum, k) => sum + k.n, 0),
+    latest: Math.floor(Math.max(0, ...kinds.map((k) => k.latest)) / 1000),
+  };
 }
 
 /** Where the merchant finds the item: its list, filtered to it. */

@@ -1,15 +1,18 @@
 import { api, PER_ID } from '@toy/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { idList } from '../../db/client.js';
 import { routeOf } from '../../http/route.js';
 import { assertBrand } from '../../http/tenancy.js';
 import { couponView } from './coupon.js';
+import { reviewNewsOf } from './decisions.js';
 import { merchantView } from './merchant.js';
 import { reviewView } from './review.js';
 
 /**
  * The home dashboard (declarations: shared/src/features/dashboard.ts): dashboard.get for the
  * merchant (box_admin, per_id 14), dashboard.coupon for the coupon manager (coupon_admin, per_id
- * 15), dashboard.review for the platform reviewer. Tenancy first: the brand filter must be one of
+ * 15), dashboard.review for the platform reviewer; dashboard.reviewNews, the merchant's menu badge of
+review decisions it has not looked at. Tenancy first: the brand filter must be one of
  * the account's brands for that per_id (else 404), absent means all of them. Every figure is a
  * query over the records (merchant.ts: orders, pickups, deposits, draw machines, kujis, goods,
  * gacha goods, blind-box records; coupon.ts: coupons, coupon_claims; review.ts: the review
@@ -32,6 +35,12 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.dashboard.coupon, async (query, request) =>
       couponView(db, await scope(request, query.ip_id, PER_ID.coupon), query.ip_id),
+    ),
+  );
+
+  app.route(
+    routeOf(api.dashboard.reviewNews, async (query, request) =>
+      reviewNewsOf(db, idList(await scope(request, undefined, PER_ID.box)), query.since, Date.now()),
     ),
   );
 

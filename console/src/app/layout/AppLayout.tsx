@@ -2,6 +2,7 @@ import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
+import { useReviewNews } from '../../features/dashboard/reviewNews';
 import { useUserInfo } from '../../session/authStore';
 import { buildNav, type NavItem, userRoles } from '../menuRoutes';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
@@ -24,6 +25,10 @@ export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
+  // The merchant's menu says how many review decisions it has not looked at (on 首页).
+  const roles = userRoles(info);
+  const news = useReviewNews(info?.id, roles.includes('admin') || roles.includes('box_admin'));
+  const badges = useMemo(() => ({ '/dashboard': news }), [news]);
 
   const nav = useMemo<NavItem[]>(() => {
     if (!info) return [];
@@ -57,7 +62,7 @@ export default function AppLayout() {
           overflow="hidden"
           data-collapsed={collapsed ? 'true' : 'false'}
         >
-          <Sidebar nav={nav} collapsed={collapsed} />
+          <Sidebar nav={nav} collapsed={collapsed} badges={badges} />
         </Box>
       )}
       {mobile && (
@@ -66,7 +71,7 @@ export default function AppLayout() {
             <Drawer.Backdrop />
             <Drawer.Positioner>
               <Drawer.Content maxW={`${LIMITS.sidebarWidth}px`} bg="side.bg" data-testid="sidebar-drawer">
-                <Sidebar nav={nav} onNavigate={() => setDrawerOpen(false)} />
+                <Sidebar nav={nav} badges={badges} onNavigate={() => setDrawerOpen(false)} />
                 <Drawer.CloseTrigger asChild top="3" right="2">
                   <CloseButton size="sm" color="side.text" aria-label="关闭菜单" />
                 </Drawer.CloseTrigger>

@@ -1,4 +1,4 @@
-import { Box, chakra, Flex, Image, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Flex, Image, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, LayoutDashboard } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
@@ -8,6 +8,8 @@ import { menuIcon } from './menuIcons';
 
 interface SidebarProps {
   nav: NavItem[];
+  /** A count beside a menu item (by path): news the user has not looked at. */
+  badges?: Record<string, number>;
   collapsed?: boolean;
   onNavigate?: () => void;
 }
@@ -22,11 +24,13 @@ function Leaf({
   item,
   depth,
   collapsed,
+  badge = 0,
   onNavigate,
 }: {
   item: NavItem;
   depth: number;
   collapsed?: boolean;
+  badge?: number;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -57,6 +61,20 @@ function Leaf({
     >
       {(depth === 0 || collapsed) && <Icon size={18} strokeWidth={1.8} />}
       {!collapsed && <Text truncate>{item.title}</Text>}
+      {badge > 0 && (
+        <Badge
+          colorPalette="red"
+          variant="solid"
+          rounded="full"
+          ms={collapsed ? '-2' : 'auto'}
+          alignSelf={collapsed ? 'flex-start' : undefined}
+          mt={collapsed ? '1' : undefined}
+          aria-label={`${badge} 条新的审核结果`}
+          data-testid={`menu-badge-${item.path}`}
+        >
+          {badge > 99 ? '99+' : badge}
+        </Badge>
+      )}
     </StyledLink>
   );
 }
@@ -111,7 +129,7 @@ function Group({ item, onNavigate }: { item: NavItem; onNavigate?: () => void })
 const flattenLeaves = (items: NavItem[]): NavItem[] =>
   items.flatMap((i) => (i.children.length ? flattenLeaves(i.children) : [i]));
 
-export function Sidebar({ nav, collapsed, onNavigate }: SidebarProps) {
+export function Sidebar({ nav, badges = {}, collapsed, onNavigate }: SidebarProps) {
   return (
     <Flex direction="column" h="full" bg="side.bg" color="side.text" data-testid="sidebar">
       <Flex
@@ -132,13 +150,13 @@ export function Sidebar({ nav, collapsed, onNavigate }: SidebarProps) {
       <Stack as="nav" aria-label="主菜单" gap="1" py="3" overflowY="auto" flex="1">
         {collapsed
           ? flattenLeaves(nav).map((item) => (
-              <Leaf key={item.id} item={item} depth={0} collapsed onNavigate={onNavigate} />
+              <Leaf key={item.id} item={item} depth={0} collapsed badge={badges[item.path]} onNavigate={onNavigate} />
             ))
           : nav.map((item) =>
               item.children.length ? (
                 <Group key={item.id} item={item} onNavigate={onNavigate} />
               ) : (
-                <Leaf key={item.id} item={item} depth={0} onNavigate={onNavigate} />
+                <Leaf key={item.id} item={item} depth={0} badge={badges[item.path]} onNavigate={onNavigate} />
               ),
             )}
       </Stack>

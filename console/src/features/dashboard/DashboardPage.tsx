@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { api, DASHBOARD_REFRESH_SECONDS, PER_ID, type PermissionId } from '@toy/shared';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { z } from 'zod';
 import { userRoles } from '../../app/menuRoutes';
 import { BrandFilter } from '../../components/BrandSelect';
@@ -11,6 +11,7 @@ import { useUserInfo } from '../../session/authStore';
 import { CouponView } from './CouponView';
 import { MerchantView } from './MerchantView';
 import { ReviewView } from './ReviewView';
+import { markReviewsSeen } from './reviewNews';
 
 type View = 'merchant' | 'coupon' | 'review';
 
@@ -53,6 +54,11 @@ export default function DashboardPage() {
   const coupon = useCall(api.dashboard.coupon, query, { ...refresh, enabled: view === 'coupon' && brandReady });
   const review = useCall(api.dashboard.review, undefined, { ...refresh, enabled: view === 'review' });
   const read = view === 'merchant' ? merchant : view === 'coupon' ? coupon : review;
+  // The merchant view lists the review's decisions: they are seen (the menu badge goes).
+  const seenAt = view === 'merchant' ? merchant.data?.updated_at : undefined;
+  useEffect(() => {
+    if (info && seenAt) markReviewsSeen(info.id, seenAt);
+  }, [info, seenAt]);
 
   const onBrand = useCallback(
     (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
