@@ -1,7 +1,7 @@
-// The order the API test files start in. Two workers take files from one queue, so a long file that
-// starts last makes the run wait for it alone: the longest files start first (seconds on an idle
-// 2-core machine), then vitest's own order (the last run's durations, else file size).
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+// The order the API test files start in: the longest first (seconds on an idle 2-core machine), then
+// vitest's own order (scripts/test-order.mjs).
+import { BaseSequencer } from 'vitest/node';
+import { firstOf, rankedSequencer } from '../../scripts/test-order.mjs';
 
 export const LONGEST_FIRST = [
   'production-mode.test.ts', // 15
@@ -13,17 +13,4 @@ export const LONGEST_FIRST = [
   'jobs-fair.test.ts', // 8
 ];
 
-const rank = (spec: TestSpecification) => {
-  const i = LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
-  return i < 0 ? LONGEST_FIRST.length : i;
-};
-
-export class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    return sorted
-      .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
-      .map((x) => x.spec);
-  }
-}
+export const LongestFirst = rankedSequencer(BaseSequencer, firstOf(LONGEST_FIRST));

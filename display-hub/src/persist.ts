@@ -6,13 +6,16 @@ import path from 'node:path';
  * A JSON file written atomically (temp file + rename), so a hub killed mid-write still finds the
  * previous good copy. Writes are coalesced: while one is in flight, later values wait for it and
  * only the newest is written next, at most once per `minIntervalMs` (a burst of commands costs a
- * few writes, not one each).
+ * few writes, not one each). A synchronous save at shutdown goes through a temp file of its own,
+ * and a write in flight that it overtakes does not rename its older value over it.
  */
 export class JsonFile<T> {
   private pending: T | undefined;
   private writing: Promise<void> | null = null;
   private readonly tmp: string;
   private lastWrite = 0;
+  /** Synchronous saves so far: a write begun before one of them is stale. */
+  private syncs = 0;
 
   constructor(
     readonly file: string,
@@ -43,8 +46,10 @@ export class JsonFile<T> {
   /** Write now, synchronously (shutdown). */
   saveSync(value: T): void {
     this.pending = undefined;
-    writeFileSync(this.tmp, JSON.stringify(value));
-    renameSync(this.tmp, this.file);
+    this.syncs += 1;
+    const tmp = `${this.file}.sync.tmp`;
+    writeFileSync(tmp, JSON.stringify(value));
+    renameSync(tmp, this.file);
   }
 
   private async drain(): Promise<void> {
@@ -55,7 +60,9 @@ export class JsonFile<T> {
         const value = this.pending;
         if (value === undefined) break;
         this.pending = undefined;
+        const syncs = this.syncs;
         await writeFile(this.tmp, JSON.stringify(value));
+        if (syncs !== this.syncs) break;
         await rename(this.tmp, this.file);
         this.lastWrite = Date.now();
       }

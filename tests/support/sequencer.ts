@@ -5,7 +5,8 @@
 // (display-soak.test.ts), which counts textures and listeners, starts after all of them, beside small
 // console files only: those are queued after it, so one worker runs the soak while the other takes
 // them, and the run does not end on the soak alone.
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { BaseSequencer } from 'vitest/node';
+import { rankedSequencer } from '../../scripts/test-order.mjs';
 
 export const LONGEST_FIRST = [
   'display-venue.test.ts', // 286
@@ -39,24 +40,13 @@ export const BESIDE_THE_SOAK = [
   'console-address.test.ts',
 ];
 
-const named = (spec: TestSpecification, names: string[]) =>
-  names.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
-
 /** Longest first; then the rest; then the soak; then the small files that run beside it. */
-const rank = (spec: TestSpecification) => {
-  const first = named(spec, LONGEST_FIRST);
+const rank = (file: string) => {
+  const first = LONGEST_FIRST.indexOf(file);
   if (first >= 0) return first;
-  if (named(spec, [SOAK]) >= 0) return LONGEST_FIRST.length + 1;
-  const beside = named(spec, BESIDE_THE_SOAK);
+  if (file === SOAK) return LONGEST_FIRST.length + 1;
+  const beside = BESIDE_THE_SOAK.indexOf(file);
   return beside >= 0 ? LONGEST_FIRST.length + 2 + beside : LONGEST_FIRST.length;
 };
 
-export class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    return sorted
-      .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
-      .map((x) => x.spec);
-  }
-}
+export const LongestFirst = rankedSequencer(BaseSequencer, rank);
