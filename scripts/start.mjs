@@ -59,7 +59,8 @@ const consoleApiBase = process.env.CONSOLE_API_BASE;
 
 console.log('› Starting the API (migrations and demo data run at start)…');
 const api = startProcess(bin('api', 'tsx'), [join(root, 'api', 'src', 'server.ts')], {
-  env: { ...process.env, HOST: host, PORT: String(apiPort) },
+  // Warnings and errors only, so the banner below stays readable: LOG_LEVEL=info logs every request.
+  env: { ...process.env, HOST: host, PORT: String(apiPort), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });
 api.on('exit', (code) => {
   console.error(`API exited (${code})`);
