@@ -178,6 +178,7 @@ export const FIELD_NAMES: Record<string, string> = {
   shop_time: '官方发售时间',
   short: '描述',
   sign: '导出标识',
+  since: '上次查看时间',
   since_id: '起始记录',
   sku_id: '商品ID',
   start_time: '开始时间',
