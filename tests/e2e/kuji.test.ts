@@ -122,7 +122,9 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     const card = reviewer.page.getByTestId('kuji-review-card').filter({ hasText: TITLE });
     await expect.poll(() => card.count()).toBe(1);
     await card.getByTestId('kuji-review-approve').click();
-    await expect.poll(() => toast(reviewer.page, '确定通过该一番赏吗？通过后将生成各箱赏票。').isVisible()).toBe(true);
+    await expect
+      .poll(() => reviewer.page.getByTestId('confirm-message').textContent())
+      .toBe('确定通过该一番赏吗？通过后将生成各箱赏票。');
     await reviewer.page.getByTestId('confirm-ok').click();
     await expect.poll(() => toast(reviewer.page, '已通过').isVisible()).toBe(true);
     await reviewer.context.close();
@@ -170,7 +172,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
     await page.getByTestId('confirm-cancel').click();
     await expect.poll(() => toast(page, '已取消').isVisible()).toBe(true);
     await detail.getByTestId('kuji-toggle').click();
-    await expect.poll(() => toast(page, '确定要上架该一番赏吗？').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('confirm-message').textContent()).toBe('确定要上架该一番赏吗？');
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => toast(page, '上架成功！').isVisible()).toBe(true);
     await expect.poll(() => detail.getByTestId('kuji-basic-status').textContent()).toBe('已上架');

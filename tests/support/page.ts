@@ -5,8 +5,12 @@ import { expect } from 'vitest';
 /** A form field's message (FormField's `error-<field>` test id). */
 export const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
 
-/** A toast or any other text shown exactly. */
-export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+/**
+ * A toast of exactly `text`: only a toast, so a tab or a badge with the same words (已通过 on the
+ * review page) is not taken for the answer.
+ */
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-scope="toast"][data-part="root"]').getByText(text, { exact: true }).first();
 
 /** Press a save button and wait for the field's message: the first failing rule of its form. */
 export async function saveAndExpect(page: Page, button: string, field: string, message: string) {
