@@ -29,13 +29,14 @@ export async function makeSnapshot(dir: string, databaseUrl?: string): Promise<v
 }
 
 /**
- * Where a run's PGlite snapshot lives: `npm test` names one directory for all its suites
- * (TEST_SNAPSHOT_DIR), which the API suite fills and the browser suite reuses; without it a run
- * makes its own in a temporary directory, removed at the end (`owned`). `ready`: already made.
+ * Where a run's snapshot lives: `npm test` names one directory for all its suites
+ * (TEST_SNAPSHOT_DIR), which the API suite fills with a PGlite dump and the browser suite reuses;
+ * without it, or on a PostgreSQL `server` (a template of the run's own), a run makes its own in a
+ * temporary directory, removed at the end (`owned`). `ready`: already made.
  */
-export function snapshotHome(): { dir: string; owned: boolean; ready: boolean } {
+export function snapshotHome(server?: string): { dir: string; owned: boolean; ready: boolean } {
   const shared = process.env.TEST_SNAPSHOT_DIR;
-  if (shared) return { dir: shared, owned: false, ready: existsSync(path.join(shared, 'pglite.tar')) };
+  if (shared && !server) return { dir: shared, owned: false, ready: existsSync(path.join(shared, 'pglite.tar')) };
   return { dir: mkdtempSync(path.join(tmpdir(), 'toy-snapshot-')), owned: true, ready: false };
 }
 

@@ -2,9 +2,7 @@
 // PGlite loads its dump, PostgreSQL creates the file's database from it as a template — instead of
 // migrating and seeding its own. Each file still has a database of its own.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { databaseUrl, makeSnapshot, onServer, snapshotHome } from '../src/snapshot.js';
 
@@ -24,9 +22,7 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const server = process.env.DATABASE_URL;
   // PGlite: the run's dump, shared with the browser suite under `npm test` (snapshotHome).
-  const home = server
-    ? { dir: mkdtempSync(path.join(tmpdir(), 'toy-snapshot-')), owned: true, ready: false }
-    : snapshotHome();
+  const home = snapshotHome(server);
   const { dir } = home;
   // `toy_test_` like the files' own: CI drops what a killed run leaves.
   const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : undefined;

@@ -2,9 +2,7 @@
 // (support/api.ts) instead of migrating and seeding its own. With E2E_DATABASE_URL (a PostgreSQL
 // server) the snapshot is a template database there and each stack's database a copy of it.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { databaseUrl, makeSnapshot, onServer, snapshotHome } from '@toy/api/snapshot';
 import type { TestProject } from 'vitest/node';
 
@@ -20,9 +18,7 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const server = process.env.E2E_DATABASE_URL;
   // PGlite: the dump the API suite made under `npm test` (snapshotHome), else one of this run's own.
-  const home = server
-    ? { dir: mkdtempSync(join(tmpdir(), 'toy-snapshot-')), owned: true, ready: false }
-    : snapshotHome();
+  const home = snapshotHome(server);
   const { dir } = home;
   // `toy_test_` like the API tests' databases: CI drops what a killed run leaves.
   const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : '';

@@ -1,21 +1,13 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
 import { AVATAR_SIZE, api, messages } from '@toy/shared';
-import { useRef, useState } from 'react';
-import type { Area } from 'react-easy-crop';
+import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
-import { CropArea } from '../../components/upload/CropArea';
-import { cropTo } from '../../components/upload/compressImage';
+import { useCrop } from '../../components/upload/CropStep';
 import { ImageUpload } from '../../components/upload/ImageUpload';
 import { readImageSize } from '../../components/upload/uploadCore';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { authStore } from '../../session/authStore';
-
-interface Cropping {
-  src: string;
-  name: string;
-  resolve: (file: File | null) => void;
-}
 
 /**
  * 修改头像: one image through the shared upload component, then api.user.updateAvatar. An image that
@@ -24,29 +16,16 @@ interface Cropping {
 export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [keys, setKeys] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const [cropping, setCropping] = useState<Cropping | null>(null);
-  const area = useRef<Area | null>(null);
+  const crop = useCrop(AVATAR_SIZE, {
+    round: true,
+    hint: `拖动图片选择显示区域，保存为 ${AVATAR_SIZE.width}*${AVATAR_SIZE.height}px`,
+    testId: 'avatar-crop',
+  });
 
   const prepare = async (file: File): Promise<File | null> => {
     const size = await readImageSize(file).catch(() => null);
     if (!size || (size.width === AVATAR_SIZE.width && size.height === AVATAR_SIZE.height)) return file;
-    return new Promise((resolve) => {
-      setCropping({ src: URL.createObjectURL(file), name: file.name, resolve });
-    });
-  };
-
-  const finishCrop = async (accept: boolean) => {
-    if (!cropping) return;
-    const { src, name, resolve } = cropping;
-    setCropping(null);
-    try {
-      resolve(accept && area.current ? await cropTo(src, area.current, AVATAR_SIZE, name) : null);
-    } catch {
-      notify.error(messages.upload.failed);
-      resolve(null);
-    } finally {
-      URL.revokeObjectURL(src);
-    }
+    return crop.open(file);
   };
 
   const save = async () => {
@@ -72,19 +51,19 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       open={open}
       onOpenChange={(o) => {
         if (o) setKeys([]);
-        else void finishCrop(false);
+        else void crop.finish(false);
         onOpenChange(o);
       }}
-      title={cropping ? '裁剪头像' : '修改头像'}
+      title={crop.active ? '裁剪头像' : '修改头像'}
       size="sm"
       testId="avatar-dialog"
       footer={
-        cropping ? (
+        crop.active ? (
           <>
-            <Button variant="outline" onClick={() => void finishCrop(false)} data-testid="avatar-crop-cancel">
+            <Button variant="outline" onClick={() => void crop.finish(false)} data-testid="avatar-crop-cancel">
               重新选择
             </Button>
-            <Button colorPalette="brand" onClick={() => void finishCrop(true)} data-testid="avatar-crop-ok">
+            <Button colorPalette="brand" onClick={() => void crop.finish(true)} data-testid="avatar-crop-ok">
               确定
             </Button>
           </>
@@ -101,19 +80,8 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       }
     >
       <Stack gap="3">
-        {cropping && (
-          <CropArea
-            src={cropping.src}
-            aspect={1}
-            round
-            onArea={(pixels) => {
-              area.current = pixels;
-            }}
-            hint={`拖动图片选择显示区域，保存为 ${AVATAR_SIZE.width}*${AVATAR_SIZE.height}px`}
-            testId="avatar-crop"
-          />
-        )}
-        <Box display={cropping ? 'none' : 'block'}>
+        {crop.view}
+        <Box display={crop.active ? 'none' : 'block'}>
           <ImageUpload
             value={keys}
             onChange={setKeys}

@@ -7,7 +7,6 @@ import { useCall } from '../../lib/useCall';
 import { ProgressBar } from '../ProgressBar';
 import { markDownloaded, useDownloaded } from './exportFiles';
 
-/** Polls every 2 s while a file is being written, else every 30 s (and when the tab regains focus). */
 /**
  * How often the list is asked again: every 2 s while a job of the user's is pending or running,
  * else every 30 s. A number, not a function of the data: SWR reads a function only when its timer

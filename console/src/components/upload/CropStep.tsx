@@ -1,4 +1,5 @@
 import { Button } from '@chakra-ui/react';
+import { messages } from '@toy/shared';
 import { useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { notify } from '../../lib/notify';
@@ -13,11 +14,14 @@ interface Cropping {
 }
 
 /**
- * The crop step of an exact-size image slot: `open(file)` shows the picture in a frame of the slot's
- * shape and answers the chosen part at the slot's size (or null when the merchant cancels);
- * `dialog` is rendered once beside the upload.
+ * A crop to `size`: `open(file)` shows the picture (`view`, while `active`) and answers the chosen
+ * part at that size once `finish(true)`, or null on `finish(false)`. The avatar shows `view` in its
+ * own dialog; an exact-size slot uses useCropStep's dialog.
  */
-export function useCropStep(size: { width: number; height: number } | null, testId: string) {
+export function useCrop(
+  size: { width: number; height: number } | null,
+  opts: { hint: string; testId: string; round?: boolean },
+) {
   const [cropping, setCropping] = useState<Cropping | null>(null);
   const area = useRef<Area | null>(null);
 
@@ -34,45 +38,62 @@ export function useCropStep(size: { width: number; height: number } | null, test
     try {
       resolve(accept && area.current ? await cropTo(src, area.current, size, name) : null);
     } catch {
-      notify.error('裁剪失败，请换一张图片');
+      notify.error(messages.upload.failed);
       resolve(null);
     } finally {
       URL.revokeObjectURL(src);
     }
   };
 
+  const view = cropping && size && (
+    <CropArea
+      src={cropping.src}
+      aspect={size.width / size.height}
+      round={opts.round}
+      onArea={(pixels) => {
+        area.current = pixels;
+      }}
+      hint={opts.hint}
+      testId={opts.testId}
+    />
+  );
+
+  return { open, finish, active: cropping !== null, view };
+}
+
+/**
+ * The crop step of an exact-size image slot: `open(file)` shows the picture in a dialog, in a frame
+ * of the slot's shape, and answers the chosen part at the slot's size (or null when the merchant
+ * cancels); `dialog` is rendered once beside the upload.
+ */
+export function useCropStep(size: { width: number; height: number } | null, testId: string) {
+  const crop = useCrop(size, {
+    hint: size ? `这张图片的尺寸不对：拖动、缩放选择要保留的区域，裁剪为 ${size.width}*${size.height}px 后上传` : '',
+    testId: `${testId}-crop`,
+  });
+
   const dialog = size && (
     <DialogShell
-      open={Boolean(cropping)}
+      open={crop.active}
       onOpenChange={(o) => {
-        if (!o) void finish(false);
+        if (!o) void crop.finish(false);
       }}
       title="裁剪图片"
       testId={`${testId}-crop-dialog`}
       footer={
         <>
-          <Button variant="outline" onClick={() => void finish(false)} data-testid={`${testId}-crop-cancel`}>
+          <Button variant="outline" onClick={() => void crop.finish(false)} data-testid={`${testId}-crop-cancel`}>
             取消
           </Button>
-          <Button colorPalette="brand" onClick={() => void finish(true)} data-testid={`${testId}-crop-ok`}>
+          <Button colorPalette="brand" onClick={() => void crop.finish(true)} data-testid={`${testId}-crop-ok`}>
             裁剪并上传
           </Button>
         </>
       }
     >
-      {cropping && (
-        <CropArea
-          src={cropping.src}
-          aspect={size.width / size.height}
-          onArea={(pixels) => {
-            area.current = pixels;
-          }}
-          hint={`这张图片的尺寸不对：拖动、缩放选择要保留的区域，裁剪为 ${size.width}*${size.height}px 后上传`}
-          testId={`${testId}-crop`}
-        />
-      )}
+      {crop.view}
     </DialogShell>
   );
 
-  return { open, dialog };
+  return { open: crop.open, dialog };
 }

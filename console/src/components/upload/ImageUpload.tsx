@@ -76,8 +76,9 @@ export function ImageUpload(props: ImageUploadProps) {
   } = props;
   const [pending, setPending] = useState<Pending[]>([]);
   const [viewing, setViewing] = useState<string | null>(null);
-  const exact = width && height ? { width, height } : null;
-  const cropStep = useCropStep(prepare ? null : exact, testId);
+  // An exact-size slot without a step of its own crops a picture of another size to its size.
+  const cropSize = width && height && !prepare ? { width, height } : null;
+  const cropStep = useCropStep(cropSize, testId);
   const valueRef = useRef(value);
   valueRef.current = value;
   const inputId = useId();
@@ -109,13 +110,12 @@ export function ImageUpload(props: ImageUploadProps) {
       if (!prepared) continue;
       let problem = await check(prepared);
       // Another size than the slot's (not an animation): the message, then a crop to the size.
-      if (exact && !prepare && problem === messages.upload.imageSize(exact.width, exact.height)) {
-        if (!/\.gif$/i.test(prepared.name)) {
-          notify.error(problem);
-          prepared = await cropStep.open(prepared);
-          if (!prepared) continue;
-          problem = await check(prepared);
-        }
+      const otherSize = cropSize && problem === messages.upload.imageSize(cropSize.width, cropSize.height);
+      if (otherSize && !/\.gif$/i.test(prepared.name)) {
+        notify.error(problem!);
+        prepared = await cropStep.open(prepared);
+        if (!prepared) continue;
+        problem = await check(prepared);
       }
       if (problem) {
         notify.error(problem);
@@ -227,7 +227,7 @@ export function ImageUpload(props: ImageUploadProps) {
         )}
       </Flex>
       <Text fontSize="xs" color="fg.muted" mt="2">
-        {hint ?? `支持 ${rules.join('，')}${exact && !prepare ? '，尺寸不符的图片可裁剪' : ''}`}
+        {hint ?? `支持 ${rules.join('，')}${cropSize ? '，尺寸不符的图片可裁剪' : ''}`}
       </Text>
       {cropStep.dialog}
       <ImageViewer src={viewing && previewUrl(viewing)} onClose={() => setViewing(null)} testId={`${testId}-viewer`} />
