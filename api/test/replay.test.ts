@@ -50,6 +50,16 @@ describe('replayed signed writes', () => {
     expect(await stockOf()).toBe(before + 1);
   });
 
+  it('copies sent at the same moment are recorded together, and still only one applies', async () => {
+    const before = await stockOf();
+    const request = buildRequest(api.goods.stock, { ...plusOne, id: goodsId }, { secret: DEV_APP_SECRET, token });
+    const other = buildRequest(api.goods.stock, { ...plusOne, id: goodsId }, { secret: DEV_APP_SECRET, token });
+    const answers = await Promise.all([send(request), send(other), send(request), send(request)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409]);
+    expect(answers[1]!.statusCode).toBe(200);
+    expect(await stockOf()).toBe(before + 2);
+  });
+
   it('a signed write without a nonce is refused the second time too', async () => {
     const before = await stockOf();
     const body = { ...plusOne, id: goodsId };

@@ -1,5 +1,5 @@
 import { api, messages } from '@toy/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, virtualReceipts } from '../src/db/schema.js';
 import { DROP_SOURCES, grantDrops } from '../src/features/toy/drops.js';
@@ -91,11 +91,16 @@ describe('drops from paid draws', () => {
       .from(virtualReceipts)
       .limit(1)) as [{ playerId: number }];
     const drops = await app.db.transaction((tx) =>
-      grantDrops(tx, molly, [{ playerId, orderId: 0 }], [{ kind: 'wallpaper', candidates: async () => [7, 8] }]),
+      grantDrops(
+        tx,
+        molly,
+        [{ playerId, orderId: 0 }],
+        [{ kind: 'wallpaper', ids: () => sql`select unnest(array[7, 8]) as id` }],
+      ),
     );
     expect(drops).toEqual([{ playerId, kind: 'wallpaper', itemId: 7, orderId: 0 }]);
     const none = await app.db.transaction((tx) =>
-      grantDrops(tx, molly, [{ playerId, orderId: 0 }], [{ kind: 'wallpaper', candidates: async () => [7] }]),
+      grantDrops(tx, molly, [{ playerId, orderId: 0 }], [{ kind: 'wallpaper', ids: () => sql`select 7 as id` }]),
     );
     expect(none).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, players, virtualReceipts, wallpapers } from '../src/db/schema.js';
+import { candidatesOf } from '../src/features/toy/drops.js';
 import { wallpaperDrops } from '../src/features/wallpaper/drops.js';
 import { player } from './draw-helpers.js';
 import { picture } from './exchange-helpers.js';
@@ -121,11 +122,11 @@ describe('wallpaper.delete, received and drops', () => {
   it('drop candidates are the brand’s type-2 wallpapers only', async () => {
     const two = (await create({ ip_id: molly, name: '掉落', images: [images[0]], type: 2 })).body.data.ids[0];
     const one = (await create({ ip_id: molly, name: '不掉落', images: [images[1]], type: 1 })).body.data.ids[0];
-    const ids = await wallpaperDrops.candidates(app.db, molly);
+    const ids = await candidatesOf(app.db, wallpaperDrops, molly);
     expect(wallpaperDrops.kind).toBe('wallpaper');
     expect(ids).toContain(two);
     expect(ids).not.toContain(one);
-    expect(await wallpaperDrops.candidates(app.db, shopBrand)).not.toContain(two);
+    expect(await candidatesOf(app.db, wallpaperDrops, shopBrand)).not.toContain(two);
   });
 });
 

@@ -4,21 +4,24 @@
 // (BENCH_SCALE_PLAYERS) draw without pausing, split evenly over the copies, first on one draw
 // machine, then on one box of one kuji, each for BENCH_SCALE_SECONDS (default 10; 2 is a CI-sized
 // run of a few seconds). For each: draws per second, p50/p99 and the answers of 5xx; then the ratio
-// two copies / one copy, and the kuji's draws per second against the machine's.
+// two copies / one copy, and the kuji's draws per second against the machine's. The copies keep
+// their files in one S3-protocol store (s3rver, started here), as a platform's copies do.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createClient, DEV_APP_SECRET, api as routes } from '@toy/shared';
+import S3rver from 's3rver';
 import { type ApiHandle, repoRoot, startApiProcess } from '../support/api.js';
 import { playerTokens, publishMachine } from '../support/draw-machine.js';
+import { lightFetch } from '../support/light-fetch.js';
 
 const PLAYERS = Number(process.env.BENCH_SCALE_PLAYERS ?? 100);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_scale';
-/** Enough boxes and tickets that nothing sells out within a phase, at up to 1,000 draws a second. */
-const STOCK = Math.max(2000, Math.ceil(SECONDS + 2) * 1000);
+/** Enough boxes and tickets that nothing sells out within a phase, at up to 3,000 draws a second. */
+const STOCK = Math.max(2000, Math.ceil(SECONDS + 2) * 3000);
 
 /** A fresh database: dropped (with its connections) and created again. */
 function freshDatabase(url: string) {
@@ -35,7 +38,7 @@ function freshDatabase(url: string) {
   psql(`create database ${name}`);
 }
 
-/** An approved, listed kuji with 2 boxes of `tickets` tickets (support/api-server.ts kuji): its id. */
+/** An approved, listed kuji with 3 boxes of `tickets` tickets (support/api-server.ts kuji): its id. */
 async function seedKuji(tickets: number): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toy-scale-bench-'));
   try {
@@ -80,7 +83,7 @@ async function crowd(
   seconds: number,
   send: (client: ReturnType<typeof createClient>, token: string) => Promise<{ status: number; body: { msg: string } }>,
 ): Promise<Phase> {
-  const clients = copies.map((c) => createClient({ baseUrl: c.apiUrl, secret: DEV_APP_SECRET }));
+  const clients = copies.map((c) => createClient({ baseUrl: c.apiUrl, secret: DEV_APP_SECRET, fetch: lightFetch() }));
   const phase: Phase = { ms: [], errors5xx: 0, refused: 0, seconds: 0 };
   const start = performance.now();
   const end = start + seconds * 1000;
@@ -115,9 +118,21 @@ const line = (label: string, p: Phase) =>
 
 freshDatabase(DATABASE_URL);
 console.log(
-  `database: PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)} (fresh); ${PLAYERS} players, ${SECONDS} s a phase`,
+  `database: PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)} (fresh); files: S3 (s3rver); ${PLAYERS} players, ${SECONDS} s a phase`,
 );
-const env = { BENCH_DATABASE_URL: DATABASE_URL };
+const s3Dir = mkdtempSync(join(tmpdir(), 'toy-scale-s3-'));
+const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
+const { port: s3Port } = await s3.run();
+const env = {
+  BENCH_DATABASE_URL: DATABASE_URL,
+  STORAGE: 's3',
+  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  S3_BUCKET: 'toy-scale-bench',
+  S3_ACCESS_KEY: 'S3RVER',
+  S3_SECRET_KEY: 'S3RVER',
+  S3_REGION: 'us-east-1',
+  S3_FORCE_PATH_STYLE: '1',
+};
 const copies: ApiHandle[] = [await startApiProcess(env)];
 try {
   const token = await copies[0]!.login('brand@demo.local');
@@ -139,8 +154,10 @@ try {
   const results: { machine: Phase; kuji: Phase }[] = [];
   for (const n of [1, 2]) {
     if (n === 2) copies.push(await startApiProcess(env));
-    // A short warm-up on each copy (sessions, plans, JIT), not counted.
+    // A short warm-up of both kinds of draw on each copy (sessions, plans, JIT), not counted; the
+    // kuji's on box 3, which no phase measures.
     await crowd(copies, tokens, Math.min(1, SECONDS / 4), machineDraw);
+    await crowd(copies, tokens, Math.min(1, SECONDS / 4), kujiDraw(3));
     const machine = await crowd(copies, tokens, SECONDS, machineDraw);
     line(`${n} ${n === 1 ? 'copy' : 'copies'}, draw machine`, machine);
     // Each run draws its own box of the kuji, so neither sells out under the other.
@@ -161,4 +178,6 @@ try {
   console.log(`answers of 5xx in all: ${errors} (target 0)`);
 } finally {
   for (const c of copies) await c.close();
+  await s3.close();
+  rmSync(s3Dir, { recursive: true, force: true });
 }

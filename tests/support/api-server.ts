@@ -2,7 +2,7 @@
 //   tsx support/api-server.ts <dataDir> seed <rows>   adds <rows> gacha goods titled `导出基准 <i>`
 //                                                       for brand@demo.local's first brand, then exits;
 //   tsx support/api-server.ts <dataDir> kuji <tickets> adds an approved, listed 一番赏 of brand@demo.local's
-//                                                       first brand with 2 boxes of <tickets> tickets each
+//                                                       first brand with 3 boxes of <tickets> tickets each
 //                                                       (Last, W1, A, B), prints {"kuji_id": …}, exits;
 //   tsx support/api-server.ts <dataDir> serve         listens on a free port, prints {"port": …}.
 // BENCH_DATABASE_URL runs it on PostgreSQL (earlier benchmark goods there are removed by `seed`).
@@ -73,7 +73,7 @@ if (mode === 'kuji') {
       title: `压测一番赏 ${Date.now()}`,
       pic: 'seed/gacha-12.png',
       price: 1000,
-      boxNum: 2,
+      boxNum: 3,
       bean: 100,
       serviceCharge: 6,
       shelvesTime: new Date('2026-01-01T02:00:00Z'),
@@ -100,7 +100,7 @@ if (mode === 'kuji') {
   );
   await app.db
     .insert(kujiBoxes)
-    .values([1, 2].map((boxNo) => ({ kujiId: kuji!.id, boxNo, tickets: arrangeBox(seed, boxNo, rows) })));
+    .values([1, 2, 3].map((boxNo) => ({ kujiId: kuji!.id, boxNo, tickets: arrangeBox(seed, boxNo, rows) })));
   await app.close();
   console.log(JSON.stringify({ kuji_id: kuji!.id }));
   process.exit(0);

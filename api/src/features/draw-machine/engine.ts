@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACTIVITY_DRAW_BOX, arrangeCases, type Counts, messages, recordHash } from '@toy/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import {
   boxAllocations,
@@ -48,7 +48,7 @@ const notRemoved = (batchId: number) =>
 
 /** Whether a box remains after the last draw (the rest of its case, or a later case). */
 async function boxesRemain(tx: Tx, machine: MachineRow): Promise<boolean> {
-  return (await nextBoxes(tx, machine, await lastDraw(tx, machine.id), 1)).length > 0;
+  return (await lastAndNext(tx, machine, 1)).boxes.length > 0;
 }
 
 /**
@@ -129,49 +129,70 @@ type Drawn = DrawOutcome & {
 type Last = { seq: number; caseNo: number; position: number; hash: string } | null;
 
 /**
- * The machine, locked (FOR UPDATE), then its last draw in a statement of its own. Never in one
- * statement: a copy that waited for the lock gets the locked row as it is now, but a subquery of
- * the same statement keeps the snapshot taken before the wait, so it would see the last draw as it
- * was then and pick boxes another copy has just sold. A statement begun after the lock is held
- * sees every draw committed before it.
+ * The machine, locked (FOR UPDATE). Its last draw and next boxes are read by the next statement
+ * (lastAndNext), never by this one: a copy that waited for the lock gets the locked row as it is
+ * now, but a subquery of the same statement keeps the snapshot taken before the wait, so it would
+ * see the last draw as it was then and pick boxes another copy has just sold. A statement begun
+ * after the lock is held sees every draw committed before it.
  */
-async function lockMachine(tx: Tx, batchId: number): Promise<{ machine: MachineRow; last: Last } | null> {
+async function lockMachine(tx: Tx, batchId: number): Promise<MachineRow | null> {
   const [machine] = await tx.select().from(drawMachines).where(eq(drawMachines.id, batchId)).for('update');
-  if (!machine) return null;
-  return { machine, last: await lastDraw(tx, batchId) };
+  return machine ?? null;
 }
 
-/** The boxes the next `n` draws open, in the committed order (the rest of the open case first). */
-async function nextBoxes(tx: Tx, machine: MachineRow, last: Last, n: number) {
+/**
+ * The machine's last draw and the boxes the next `n` draws open, in the committed order (the rest
+ * of the open case first, then the cases not removed), in one statement: each round trip is time
+ * the machine stays locked. It reads at most one case more than it needs.
+ */
+async function lastAndNext(tx: Tx, machine: MachineRow, n: number): Promise<{ last: Last; boxes: Box[] }> {
   const size = machine.limitStock;
+  const result = await tx.execute(sql`
+    with last as (
+      select seq, case_no, position, hash from ${drawLog} where batch_id = ${machine.id} order by seq desc limit 1
+    )
+    select l.seq, l.case_no as last_case, l.position, l.hash, c.case_no, c.allocation_id, c.styles
+    from (select 1) one
+    left join last l on true
+    left join lateral (
+      select * from ${drawMachineCases} c
+      where c.batch_id = ${machine.id}
+        and ((l.position + 1 < ${size} and c.case_no = l.case_no)
+          or (c.case_no > coalesce(l.case_no, 0) and not exists (
+            select 1 from ${drawRemovedCases} r where r.batch_id = ${machine.id} and r.case_no = c.case_no)))
+      order by c.case_no
+      limit ${1 + Math.ceil(Math.max(0, n) / size)}
+    ) c on true
+    order by c.case_no`);
+  const rows = rowsOf<{
+    seq: number | null;
+    last_case: number | null;
+    position: number | null;
+    hash: string | null;
+    case_no: number | null;
+    allocation_id: number | null;
+    styles: number[] | null;
+  }>(result);
+  const head = rows[0];
+  const last: Last =
+    head?.seq == null ? null : { seq: head.seq, caseNo: head.last_case!, position: head.position!, hash: head.hash! };
   const open = last !== null && last.position + 1 < size;
-  const first = open ? last.position + 1 : 0;
-  const wanted = (open ? 1 : 0) + Math.ceil(Math.max(0, n - (open ? size - first : 0)) / size);
-  const cases =
-    wanted === 0
-      ? []
-      : await tx
-          .select()
-          .from(drawMachineCases)
-          .where(
-            and(
-              eq(drawMachineCases.batchId, machine.id),
-              or(
-                open ? eq(drawMachineCases.caseNo, last.caseNo) : undefined,
-                and(gt(drawMachineCases.caseNo, last?.caseNo ?? 0), notRemoved(machine.id)),
-              ),
-            ),
-          )
-          .orderBy(asc(drawMachineCases.caseNo))
-          .limit(wanted);
-  const boxes: { box: CaseRow; position: number }[] = [];
-  for (const [i, box] of cases.entries()) {
-    for (let position = i === 0 ? first : 0; position < size && boxes.length < n; position++) {
-      boxes.push({ box, position });
-    }
+  const boxes: Box[] = [];
+  for (const row of rows) {
+    if (row.case_no == null) continue;
+    const box: CaseRow = {
+      batchId: machine.id,
+      caseNo: row.case_no,
+      allocationId: row.allocation_id!,
+      styles: row.styles!,
+    };
+    const first = open && row.case_no === last.caseNo ? last.position + 1 : 0;
+    for (let position = first; position < size && boxes.length < n; position++) boxes.push({ box, position });
   }
-  return boxes;
+  return { last, boxes };
 }
+
+type Box = { box: CaseRow; position: number };
 
 /**
  * Draws on one machine, in the caller's transaction, with the machine row locked (FOR UPDATE) so
@@ -183,13 +204,12 @@ async function nextBoxes(tx: Tx, machine: MachineRow, last: Last, n: number) {
  * API groups the draws waiting on a machine); wants beyond the last box are told it sold out.
  */
 export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Promise<DrawResult[]> {
-  const locked = await lockMachine(tx, batchId);
-  if (!locked) throw httpError(404, messages.common.notFound);
-  const { machine, last } = locked;
+  const machine = await lockMachine(tx, batchId);
+  if (!machine) throw httpError(404, messages.common.notFound);
   if (machine.off === 2) throw httpError(409, m.soldOut);
   if (machine.off !== 0 || machine.shelvesTime.getTime() > Date.now()) throw httpError(409, m.notOnSale);
 
-  const boxes = await nextBoxes(tx, machine, last, wants.length);
+  const { last, boxes } = await lastAndNext(tx, machine, wants.length);
   const coins = await lockBalances(
     tx,
     wants.slice(0, boxes.length).map((w) => w.playerId),

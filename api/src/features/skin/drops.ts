@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { skins } from '../../db/schema.js';
 import { RECEIPT_KIND } from '../toy/queries.js';
@@ -11,12 +11,9 @@ import { RECEIPT_KIND } from '../toy/queries.js';
  */
 export const skinDrops = {
   kind: RECEIPT_KIND.skin,
-  async candidates(tx: Db | Tx, ipId: number): Promise<number[]> {
-    const rows = await tx
+  ids: (tx: Db | Tx, ipId: number) =>
+    tx
       .select({ id: skins.id })
       .from(skins)
-      .where(and(eq(skins.ipId, ipId), eq(skins.processStatus, 1), eq(skins.status, 0), eq(skins.isBoxGoods, 1)))
-      .orderBy(asc(skins.id));
-    return rows.map((r) => r.id);
-  },
+      .where(and(eq(skins.ipId, ipId), eq(skins.processStatus, 1), eq(skins.status, 0), eq(skins.isBoxGoods, 1))),
 };

@@ -1,6 +1,6 @@
 import { TOY_STATUS } from '@toy/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { moments, toys, virtualReceipts } from '../../db/schema.js';
 import { skinDrops } from '../skin/drops.js';
 import { wallpaperDrops } from '../wallpaper/drops.js';
@@ -8,38 +8,41 @@ import { RECEIPT_KIND } from './queries.js';
 
 /**
  * Virtual goods that drop to players from paid draws, as data: each source names its receipt
- * `kind` and lists the ids of its items a brand currently gives (in the order they drop). Another
- * kind of goods joins by adding its source to DROP_SOURCES.
+ * `kind` and the select of the ids of its items a brand currently gives (they drop in id order).
+ * Another kind of goods joins by adding its source to DROP_SOURCES.
  */
 export interface DropSource {
   kind: string;
-  candidates(tx: Tx, ipId: number): Promise<number[]>;
+  /** A select of one column `id`: the brand's items of this kind that drop now. */
+  ids(tx: Db | Tx, ipId: number): SQLWrapper;
+}
+
+/** A source's items for a brand, in the order they drop. */
+export async function candidatesOf(tx: Db | Tx, source: DropSource, ipId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`select q.id from (${source.ids(tx, ipId)}) q order by q.id`),
+  );
+  return rows.map((r) => r.id);
 }
 
 export const DROP_SOURCES: DropSource[] = [
   {
     // Toys and scenes: approved, with the wish-planet switch on.
     kind: RECEIPT_KIND.toy,
-    candidates: async (tx, ipId) =>
-      (
-        await tx
-          .select({ id: toys.id })
-          .from(toys)
-          .where(and(eq(toys.ipId, ipId), eq(toys.status, TOY_STATUS.approved), eq(toys.isBoxGoods, 1)))
-          .orderBy(asc(toys.id))
-      ).map((r) => r.id),
+    ids: (tx, ipId) =>
+      tx
+        .select({ id: toys.id })
+        .from(toys)
+        .where(and(eq(toys.ipId, ipId), eq(toys.status, TOY_STATUS.approved), eq(toys.isBoxGoods, 1))),
   },
   {
     // Highlight moments: approved.
     kind: RECEIPT_KIND.moment,
-    candidates: async (tx, ipId) =>
-      (
-        await tx
-          .select({ id: moments.id })
-          .from(moments)
-          .where(and(eq(moments.ipId, ipId), eq(moments.status, TOY_STATUS.approved)))
-          .orderBy(asc(moments.id))
-      ).map((r) => r.id),
+    ids: (tx, ipId) =>
+      tx
+        .select({ id: moments.id })
+        .from(moments)
+        .where(and(eq(moments.ipId, ipId), eq(moments.status, TOY_STATUS.approved))),
   },
   // Wallpapers of type 2.
   wallpaperDrops,
@@ -72,24 +75,24 @@ export async function grantDrops(
   draws: PaidDraw[],
   sources: DropSource[] = DROP_SOURCES,
 ): Promise<Drop[]> {
-  if (draws.length === 0) return [];
-  const offered: { kind: string; itemId: number }[] = [];
-  for (const source of sources) {
-    for (const itemId of await source.candidates(tx, ipId)) offered.push({ kind: source.kind, itemId });
-  }
-  if (offered.length === 0) return [];
+  if (draws.length === 0 || sources.length === 0) return [];
   const playerIds = [...new Set(draws.map((d) => d.playerId))];
-  const held = await tx
-    .select({ playerId: virtualReceipts.playerId, kind: virtualReceipts.kind, itemId: virtualReceipts.itemId })
-    .from(virtualReceipts)
-    .where(
-      and(
-        inArray(virtualReceipts.playerId, playerIds),
-        inArray(virtualReceipts.kind, [...new Set(offered.map((o) => o.kind))]),
-        inArray(virtualReceipts.itemId, [...new Set(offered.map((o) => o.itemId))]),
-      ),
-    );
-  const holds = new Set(held.map((h) => `${h.playerId}:${h.kind}:${h.itemId}`));
+  // Every source's items and which of these players hold each, in one statement (the draw's
+  // machine is locked meanwhile): a player gets the first item, in source then id order, not held.
+  const parts = sources.map(
+    (source, i) => sql`select ${source.kind}::text as kind, ${i}::int as src, q.id from (${source.ids(tx, ipId)}) q`,
+  );
+  const offered = rowsOf<{ kind: string; id: number; holders: number[] }>(
+    await tx.execute(sql`
+      with c as (${sql.join(parts, sql` union all `)})
+      select c.kind, c.id, coalesce(array_agg(v.player_id) filter (where v.player_id is not null), '{}') as holders
+      from c left join ${virtualReceipts} v
+        on v.kind = c.kind and v.item_id = c.id and v.player_id = any(${sql.param(playerIds)}::int[])
+      group by c.src, c.kind, c.id
+      order by c.src, c.id`),
+  ).map((r) => ({ kind: r.kind, itemId: r.id, holders: r.holders }));
+  if (offered.length === 0) return [];
+  const holds = new Set(offered.flatMap((o) => o.holders.map((p) => `${p}:${o.kind}:${o.itemId}`)));
   const drops: Drop[] = [];
   for (const draw of draws) {
     const next = offered.find((o) => !holds.has(`${draw.playerId}:${o.kind}:${o.itemId}`));

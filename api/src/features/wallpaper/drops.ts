@@ -1,5 +1,5 @@
 import { WALLPAPER_DROP_TYPE } from '@toy/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { wallpapers } from '../../db/schema.js';
 import { RECEIPT_KIND } from '../toy/queries.js';
@@ -11,12 +11,9 @@ import { RECEIPT_KIND } from '../toy/queries.js';
  */
 export const wallpaperDrops = {
   kind: RECEIPT_KIND.wallpaper,
-  async candidates(tx: Db | Tx, ipId: number): Promise<number[]> {
-    const rows = await tx
+  ids: (tx: Db | Tx, ipId: number) =>
+    tx
       .select({ id: wallpapers.id })
       .from(wallpapers)
-      .where(and(eq(wallpapers.ipId, ipId), eq(wallpapers.type, WALLPAPER_DROP_TYPE)))
-      .orderBy(asc(wallpapers.id));
-    return rows.map((r) => r.id);
-  },
+      .where(and(eq(wallpapers.ipId, ipId), eq(wallpapers.type, WALLPAPER_DROP_TYPE))),
 };
