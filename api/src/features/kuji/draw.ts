@@ -9,13 +9,22 @@ import {
 } from '@toy/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { deposits, kujiBoxes, kujiDrawLog, kujiGoods, kujis, orderItems, orders, players } from '../../db/schema.js';
+import {
+  deposits,
+  kujiBoxes,
+  kujiDrawLog,
+  kujiGoods,
+  kujiSeeds,
+  kujis,
+  orderItems,
+  orders,
+  players,
+} from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
 import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
 import { lockBalances, recordPaid } from '../payment/record.js';
 import { grantDrops } from '../toy/drops.js';
-import { seedOfBox } from './seeds.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards
@@ -104,8 +113,8 @@ type Owner = { orderSn: string; orderId: number; playerId: number };
 /**
  * Draws on one kuji, in the caller's transaction: the kuji row is locked (FOR UPDATE) so draws on
  * all its boxes are serialised, across API copies too; its boxes and players are locked after it,
- * and the last log record read in a statement of its own (so a copy that waited for the lock sees
- * every draw committed before). Each want, in turn, takes the next `num` tickets of its box and
+ * and the last log record read with the boxes in a statement after the lock's (so a copy that
+ * waited for the lock sees every draw committed before). Each want, in turn, takes the next `num` tickets of its box and
  * becomes a paid order of activity type 14 with an order line and cabinet entry per ticket; each
  * Last / global prize a ticket releases becomes a line and cabinet entry of the WINNING ticket's
  * order and player; every ticket and award is appended to the public log. Many wants share one
@@ -119,16 +128,23 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   if (kuji.auditStatus === 1 && kuji.off === KUJI_OFF.soldOut) throw httpError(409, m.soldOut);
   if (!onSale(kuji)) throw httpError(409, m.notOnSale);
   const boxNos = [...new Set(wants.map((w) => w.boxNo))].sort((a, b) => a - b);
-  const boxes = new Map(
-    (
-      await tx
-        .select()
-        .from(kujiBoxes)
-        .where(and(eq(kujiBoxes.kujiId, kuji.id), inArray(kujiBoxes.boxNo, boxNos)))
-        .orderBy(asc(kujiBoxes.boxNo))
-        .for('update')
-    ).map((b) => [b.boxNo, b]),
-  );
+  // The boxes locked, each with its round's committed seed (seeds.ts seedOfBox), and the log's last
+  // record, in one statement: each round trip is time the kuji stays locked. The log is read after
+  // the kuji's lock is held, and only draws holding that lock write it.
+  const boxRows = await tx
+    .select({
+      box: kujiBoxes,
+      // (Column names spelt out: a column interpolated in a select field is not qualified.)
+      seed: sql<string | null>`(select s.seed from ${kujiSeeds} s where s.kuji_id = ${kuji.id}
+        and s.from_box <= kuji_boxes.box_no order by s.from_box desc limit 1)`,
+      last: sql<{ seq: number; hash: string } | null>`(select json_build_object('seq', l.seq, 'hash', l.hash)
+        from ${kujiDrawLog} l where l.kuji_id = ${kuji.id} order by l.seq desc limit 1)`,
+    })
+    .from(kujiBoxes)
+    .where(and(eq(kujiBoxes.kujiId, kuji.id), inArray(kujiBoxes.boxNo, boxNos)))
+    .orderBy(asc(kujiBoxes.boxNo))
+    .for('update', { of: kujiBoxes });
+  const boxes = new Map(boxRows.map((r) => [r.box.boxNo, r.box]));
   const coins = await lockBalances(
     tx,
     wants.map((w) => w.playerId),
@@ -141,12 +157,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
     start_section: r.startSection,
     end_section: r.endSection,
   }));
-  const [last] = await tx
-    .select({ seq: kujiDrawLog.seq, hash: kujiDrawLog.hash })
-    .from(kujiDrawLog)
-    .where(eq(kujiDrawLog.kujiId, kuji.id))
-    .orderBy(desc(kujiDrawLog.seq))
-    .limit(1);
+  const last = boxRows[0]?.last ?? null;
 
   const now = new Date();
   const at = now.toISOString();
@@ -170,7 +181,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   };
 
   const drawn = new Map<number, number>(); // tickets drawn per box, this group's included
-  const seeds = new Map<number, string>(); // each box's committed seed
+  const seeds = new Map(boxRows.map((r) => [r.box.boxNo, r.seed ?? kuji.seed])); // each box's committed seed
   const owners = new Map<string, Owner>(); // `box:position` → this group's ticket owners
   const paid: Paid[] = [];
   const lines: Line[] = [];
@@ -224,8 +235,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
       mine.push(line);
     };
     // The box's own committed seed (a restocked box has its round's, seeds.ts).
-    const seed = seeds.get(box.boxNo) ?? (await seedOfBox(tx, kuji, box.boxNo));
-    seeds.set(box.boxNo, seed);
+    const seed = seeds.get(box.boxNo)!;
     for (let position = before + 1; position <= before + want.num; position++) {
       const level = box.tickets[position - 1]!;
       const goods = byLevel.get(level);
