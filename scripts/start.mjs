@@ -2,7 +2,7 @@
 // API and the console, print where they are. Data persists in DATA_DIR between runs.
 // It also starts the venue display hub (8765/8764) against the local API.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -57,6 +57,19 @@ const consolePort = Number(process.env.CONSOLE_PORT ?? 8080);
 // Unless CONSOLE_API_BASE names it, the console calls the API on the hostname its page came from.
 const consoleApiBase = process.env.CONSOLE_API_BASE;
 
+const dataDir = process.env.DATA_DIR ?? join(root, '.data');
+/**
+ * The first start of the embedded database (no DATA_DIR/pglite yet) with the demo seed: simulated
+ * players then fill the demo through the API (api/src/tools/demo-fill.ts), so every demo account's
+ * pages show their states.
+ * DEMO_FILL=0 skips it; production mode and PostgreSQL never run it.
+ */
+const fillDemo =
+  !process.env.DATABASE_URL &&
+  process.env.NODE_ENV !== 'production' &&
+  process.env.SEED !== '0' &&
+  process.env.DEMO_FILL !== '0' &&
+  !existsSync(join(dataDir, 'pglite'));
 console.log('› Starting the API (migrations and demo data run at start)…');
 const api = startProcess(bin('api', 'tsx'), [join(root, 'api', 'src', 'server.ts')], {
   // Warnings and errors only, so the banner below stays readable: LOG_LEVEL=info logs every request.
@@ -88,7 +101,7 @@ const web = await startConsoleServer({
     .filter(Boolean),
 });
 
-const hubDataDir = join(process.env.DATA_DIR ?? join(root, '.data'), 'display');
+const hubDataDir = join(dataDir, 'display');
 const hubKey = localControlKey(hubDataDir);
 const hubWsPort = Number(process.env.HUB_WS_PORT ?? 8765);
 const hubMediaPort = Number(process.env.HUB_MEDIA_PORT ?? 8764);
@@ -140,7 +153,30 @@ console.log(`
   Ctrl+C stops them all.
 `);
 
+/** The simulator process filling the demo now, if any. */
+let filling = null;
+if (fillDemo) {
+  const logFile = join(dataDir, 'demo-fill.log');
+  console.log(
+    `› First start: simulated players fill the demo for about a minute (draws, kujis, orders, pickups, coupons…);\n  pages fill as they go. Their log: ${logFile}`,
+  );
+  const log = createWriteStream(logFile);
+  void (async () => {
+    filling = startProcess(bin('api', 'tsx'), [join('src', 'tools', 'simulate.ts'), '--demo-fill', '--api', apiUrl], {
+      cwd: join(root, 'api'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    filling.stdout.pipe(log);
+    filling.stderr.pipe(log);
+    const code = await new Promise((resolve) => filling.once('exit', resolve));
+    filling = null;
+    if (code === 0) console.log('› The demo is filled: every demo account has rows on its pages.');
+    else console.error(`› The demo fill stopped (${code}); see ${logFile}`);
+  })();
+}
+
 const stop = () => {
+  filling?.kill('SIGTERM');
   hub.stop('SIGTERM');
   api.kill('SIGTERM');
   web.close();

@@ -1,12 +1,13 @@
-import type { DrawMachine } from '@toy/shared';
+import { type DrawMachine, PER_ID } from '@toy/shared';
 import { type apiClient, COINS_SHORT, simulatedPlayerCode } from './client.js';
 import { type AlbumSummary, simulateAlbum } from './simulate-album.js';
 import { type CollectibleSummary, simulateCollectible } from './simulate-collectible.js';
 import { type ComposeSummary, simulateCompose } from './simulate-compose.js';
-import { claimCoupon, shopperCoupon } from './simulate-coupon.js';
+import { claimCoupon, shopperCoupon, simulateCouponClaims } from './simulate-coupon.js';
 import { type ExchangeSummary, simulateExchange } from './simulate-exchange.js';
 import { type KujiSummary, startKuji } from './simulate-kuji.js';
 import { type MarketSummary, simulateMarket } from './simulate-market.js';
+import { stockForSale } from './simulate-on-sale.js';
 import { startOrders } from './simulate-order.js';
 import {
   destinationOf,
@@ -66,7 +67,20 @@ export interface SimulateSummary {
   compose?: ComposeSummary;
   /** Subscription applications the players made (the merchant reviews them at the end). */
   subscriptions: number;
+  /** Claims of a coupon-only merchant's coupons. */
+  couponClaims?: number;
 }
+
+const emptySummary = (): SimulateSummary => ({
+  draws: 0,
+  soldOutAnswers: 0,
+  pickups: 0,
+  overseasPickups: 0,
+  errors: 0,
+  machines: 0,
+  orders: 0,
+  subscriptions: 0,
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
@@ -82,8 +96,25 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   const session = await call(api.auth.login, opts.merchant);
   if (session.status !== 0) throw new Error(`merchant login: ${session.msg}`);
   const web_token = (session.data as { web_token: string }).web_token;
-  const brands = await call(api.brand.mine, { per_id: 14 }, { web_token });
+  if (!(session.data as { per_ids: number[] }).per_ids.includes(PER_ID.box)) {
+    // A merchant without draw machines (the coupon manager): its coupons, claimed by players.
+    const own = await call(api.brand.mine, { per_id: PER_ID.coupon }, { web_token });
+    const couponBrands = own.status === 0 ? own.data.ips.map((b) => b.id) : [];
+    const claims = await simulateCouponClaims(client, { web_token, ipIds: couponBrands, players: opts.players, log });
+    return { ...emptySummary(), couponClaims: claims };
+  }
+  const brands = await call(api.brand.mine, { per_id: PER_ID.box }, { web_token });
   const ipIds = (brands.data as { ips: { id: number }[] }).ips.map((b) => b.id);
+  const reviewer = {
+    email: opts.reviewer?.email ?? 'reviewer@demo.local',
+    password: opts.reviewer?.password ?? 'demo1234',
+  };
+  // Something on sale for the players to draw, and again at the end so the demo keeps a machine
+  // and a kuji on sale after the crowd has gone.
+  const stock = async () => {
+    if (ipIds[0] !== undefined) await stockForSale(client, { web_token, ipId: ipIds[0], reviewer, log });
+  };
+  await stock();
   const orders = await startOrders(client, { web_token, ipIds, log });
 
   let machines: DrawMachine[] = [];
@@ -104,16 +135,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   };
   await refresh();
   log(`${machines.length} machine(s) on sale`);
-  const summary: SimulateSummary = {
-    draws: 0,
-    soldOutAnswers: 0,
-    pickups: 0,
-    overseasPickups: 0,
-    errors: 0,
-    machines: machines.length,
-    orders: 0,
-    subscriptions: 0,
-  };
+  const summary: SimulateSummary = { ...emptySummary(), machines: machines.length };
   const deadline = Date.now() + opts.minutes * 60_000;
   const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
   const kuji = startKuji(client, {
@@ -215,10 +237,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       web_token,
       ipId,
       phones: playerPhones,
-      reviewer: {
-        email: opts.reviewer?.email ?? 'reviewer@demo.local',
-        password: opts.reviewer?.password ?? 'demo1234',
-      },
+      reviewer,
       log,
     });
     summary.album = await simulateAlbum(client, { web_token, ipId, players: playerTokens, log });
@@ -228,5 +247,6 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   summary.fulfilment = await simulateFulfilment(client, web_token, ipIds, log);
   summary.market = await simulateMarket(client, { web_token, ipIds, log });
   await reviewSubscriptions(client, web_token, ipIds);
+  await stock();
   return { ...summary, orders: orders.orders, errors: summary.errors + orders.errors };
 }

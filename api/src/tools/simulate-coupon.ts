@@ -1,4 +1,4 @@
-import type { apiClient } from './client.js';
+import { type apiClient, simulatedPlayerCode } from './client.js';
 
 type Client = ReturnType<typeof apiClient>;
 const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
@@ -41,4 +41,29 @@ export async function claimCoupon(
 ): Promise<number | null> {
   const res = await call(api.player.claimCoupon, { coupon_id: couponId }, { player_token: playerToken });
   return res.status === 0 ? (res.data as { id: number }).id : null;
+}
+
+/**
+ * A merchant who manages coupons only (no draw machines or goods): a coupon of each of its brands,
+ * claimed by the crowd's players. Answers how many claims were made.
+ */
+export async function simulateCouponClaims(
+  client: Client,
+  opts: { web_token: string; ipIds: number[]; players: number; log?: (line: string) => void },
+): Promise<number> {
+  const { call, api } = client;
+  let claims = 0;
+  for (const ipId of opts.ipIds) {
+    const couponId = await shopperCoupon(client, opts.web_token, ipId, 'draw');
+    if (couponId === null) continue;
+    for (let i = 0; i < opts.players; i++) {
+      const phone = `186${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
+      const login = await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `领券玩家${i}` });
+      if (login.status !== 0) continue;
+      const token = (login.data as { player_token: string }).player_token;
+      if ((await claimCoupon(client, token, couponId)) !== null) claims += 1;
+    }
+  }
+  opts.log?.(`coupons: ${claims} claims of the coupons of ${opts.ipIds.length} brand(s)`);
+  return claims;
 }

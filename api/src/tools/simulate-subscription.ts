@@ -4,18 +4,18 @@ import type { apiClient } from './client.js';
 type Client = ReturnType<typeof apiClient>;
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
-/** A player applies to subscribe to one of the brands (about a third of the players do). */
+/** Every third player applies to subscribe, to each brand in turn (the first brand first). */
 export async function applyForSubscription(
   { call, api }: Client,
   playerToken: string,
   ipIds: number[],
   i: number,
 ): Promise<boolean> {
-  if (ipIds.length === 0 || Math.random() >= 0.35) return false;
+  if (ipIds.length === 0 || i % 3 !== 0) return false;
   const res = await call(
     api.player.subscribe,
     {
-      ip_id: pick(ipIds),
+      ip_id: ipIds[(i / 3) % ipIds.length]!,
       email: `player${i}.${Date.now() % 100000}@example.com`,
       wechat_id: Math.random() < 0.6 ? `wx_player${i}` : '',
       ig_id: Math.random() < 0.5 ? `ig.player${i}` : '',

@@ -1,11 +1,17 @@
 import { apiClient, defaultApiUrl } from './client.js';
+import { fillDemo } from './demo-fill.js';
 import { simulate } from './simulate-core.js';
 
 /**
- * `npm run simulate -- --minutes N [--players 20] [--think 300] [--api URL]`: a crowd of players
- * drawing, depositing and picking up against the local API (started with `npm start`).
+ * `npm run simulate -- --minutes N [--players 20] [--think 300] [--merchant EMAIL] [--api URL]`: a
+ * crowd of players drawing, depositing and picking up against the local API (started with `npm
+ * start`). `--demo-fill`: the first start's demo instead, every demo merchant in turn (demo-fill.ts).
  */
 const args = process.argv.slice(2);
+if (args.includes('--demo-fill')) {
+  await fillDemo(apiClient(args[args.indexOf('--api') + 1] ?? defaultApiUrl()), { log: (line) => console.log(line) });
+  process.exit(0);
+}
 const opt = (name: string, def: string) => {
   const i = args.indexOf(name);
   return i >= 0 && args[i + 1] ? args[i + 1]! : def;
@@ -23,6 +29,7 @@ const summary = await simulate(client, {
 console.log(
   `done: ${summary.draws} draws, ${summary.pickups} pickups (${summary.overseasPickups} overseas), ${summary.orders} orders, ${summary.subscriptions} subscription applications, ${summary.soldOutAnswers} sold-out answers, ${summary.errors} errors`,
 );
+if (summary.couponClaims !== undefined) console.log(`coupons: ${summary.couponClaims} claims`);
 if (summary.kuji && summary.kuji.kujis > 0)
   console.log(
     `kuji: ${summary.kuji.draws} draws, ${summary.kuji.tickets} tickets, ${summary.kuji.prizes} Last/W prizes, ${summary.kuji.boxesSoldOut} box(es) sold out, ${summary.kuji.errors} errors`,

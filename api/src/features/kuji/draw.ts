@@ -7,7 +7,7 @@ import {
   kujiAwardsReleasedBy,
   messages,
 } from '@toy/shared';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import {
   deposits,
