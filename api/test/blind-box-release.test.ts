@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxAllocations, drawMachineCases, drawMachineGoods, drawMachines } from '../src/db/schema.js';
+import { releaseForm as passingRelease } from '../src/tools/simulate-on-sale.js';
 import { brandIdByTitle } from './blind-box-helpers.js';
 import { brandIds, call, createMerchant, login, makeApp } from './helpers.js';
 
@@ -44,25 +45,8 @@ const stored = async (sign: string) =>
   (await app.db.select().from(boxAllocations).where(eq(boxAllocations.sign, sign)))[0]!;
 
 /** A release form that passes every rule, for the template and allocation given. */
-const releaseForm = (ipId: number, template: Template, alloc: Allocation, patch: Record<string, unknown> = {}) => ({
-  ip_id: ipId,
-  template_id: template.id,
-  shelves_time: '2026-09-01 10:00:00',
-  is_pre_sale: 0,
-  delivery_time: '',
-  service_charge: 5,
-  price: template.price,
-  is_overseas: 0,
-  price_us: null,
-  price_th: null,
-  desc: '限时发售，拆盒未拆袋',
-  box_num: alloc.box_num,
-  is_bean: 1,
-  bean: 5,
-  wrap: '拆盒未拆袋',
-  box_sign: alloc.box_sign,
-  ...patch,
-});
+const releaseForm = (ipId: number, template: Template, alloc: Allocation, patch: Record<string, unknown> = {}) =>
+  passingRelease(ipId, template, alloc, { shelves_time: '2026-09-01 10:00:00', ...patch });
 const publish = (body: Record<string, unknown>, token = brand) =>
   call(app, api.blindBox.publish, body as never, { token });
 

@@ -4,6 +4,7 @@ import { type Allocation, api, PLAYER_DEMO_CODE, type Template } from '@toy/shar
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { repoRoot } from '../src/config.js';
+import { releaseForm } from '../src/tools/simulate-on-sale.js';
 import { brandIds, call, login, makeApp } from './helpers.js';
 
 /**
@@ -40,25 +41,7 @@ export async function publishMachine(
   const res = await call(
     app,
     api.blindBox.publish,
-    {
-      ip_id: ipId,
-      template_id: template.id,
-      shelves_time: '2026-01-01 10:00:00',
-      is_pre_sale: 0,
-      delivery_time: '',
-      service_charge: 5,
-      price: template.price,
-      is_overseas: 0,
-      price_us: null,
-      price_th: null,
-      desc: '测试抽盒机',
-      box_num: boxNum,
-      is_bean: 1,
-      bean: 5,
-      wrap: '拆盒未拆袋',
-      box_sign: a.box_sign,
-      ...patch,
-    } as never,
+    releaseForm(ipId, template, { box_num: boxNum, box_sign: a.box_sign }, { desc: '测试抽盒机', ...patch }),
     { token },
   );
   if (res.statusCode !== 200) throw new Error(`publish: ${res.body.msg}`);

@@ -1,4 +1,5 @@
 // A draw machine on sale for the benchmarks, made through the API the way the console makes it.
+import { releaseForm } from '../../api/src/tools/simulate-on-sale.js';
 import type { ApiHandle } from './api.js';
 import { playerClient } from './player.js';
 
@@ -33,24 +34,7 @@ export async function publishMachine(
   const published = await api.call<{ id: number }>(
     'POST',
     '/web/goods/box/publish',
-    {
-      ip_id: ipId,
-      template_id: template.id,
-      shelves_time: '2026-01-01 10:00:00',
-      is_pre_sale: 0,
-      delivery_time: '',
-      service_charge: 5,
-      price: template.price,
-      is_overseas: 0,
-      price_us: null,
-      price_th: null,
-      desc,
-      box_num: cases,
-      is_bean: 1,
-      bean: 5,
-      wrap: '拆盒未拆袋',
-      box_sign: alloc.body.data.box_sign,
-    },
+    releaseForm(ipId, template, { box_num: cases, box_sign: alloc.body.data.box_sign }, { desc }),
     token,
   );
   if (published.body.status !== 0) throw new Error(`publish: ${published.body.msg}`);

@@ -1,4 +1,4 @@
-import { KUJI_OFF } from '@toy/shared';
+import { type api, KUJI_OFF, type RouteInput } from '@toy/shared';
 import type { apiClient } from './client.js';
 
 type Client = ReturnType<typeof apiClient>;
@@ -46,6 +46,36 @@ async function overseasSetUp({ call, api }: Client, web_token: string, ipId: num
   });
 }
 
+/**
+ * A release (发布盒机) that passes every rule, of an allocation of the template: on sale from 2026-01-01
+ * unless `patch` says otherwise. The simulator's, the tests' and the benchmarks' one form.
+ */
+export const releaseForm = (
+  ipId: number,
+  template: { id: number; price: number },
+  alloc: { box_num: number; box_sign: string },
+  patch: Record<string, unknown> = {},
+) =>
+  ({
+    ip_id: ipId,
+    template_id: template.id,
+    shelves_time: '2026-01-01 10:00:00',
+    is_pre_sale: 0,
+    delivery_time: '',
+    service_charge: 5,
+    price: template.price,
+    is_overseas: 0,
+    price_us: null,
+    price_th: null,
+    desc: '限时发售，拆盒未拆袋',
+    box_num: alloc.box_num,
+    is_bean: 1,
+    bean: 5,
+    wrap: '拆盒未拆袋',
+    box_sign: alloc.box_sign,
+    ...patch,
+  }) as RouteInput<typeof api.blindBox.publish>;
+
 async function machineNeeded({ call, api }: Client, web_token: string, ipId: number): Promise<boolean> {
   const res = await call(api.drawMachine.list, { ip_id: ipId, page: 1, limit: 100 }, { web_token });
   if (res.status !== 0) return false;
@@ -62,24 +92,10 @@ async function publishMachine({ call, api }: Client, web_token: string, ipId: nu
   if (alloc.status !== 0) return false;
   const published = await call(
     api.blindBox.publish,
-    {
-      ip_id: ipId,
-      template_id: template.id,
+    releaseForm(ipId, template, alloc.data, {
       shelves_time: fmt(Date.now() - 60_000),
-      is_pre_sale: 0,
-      delivery_time: '',
-      service_charge: 5,
-      price: template.price,
-      is_overseas: 0,
-      price_us: null,
-      price_th: null,
       desc: '演示：模拟玩家正在抽的盒机',
-      box_num: cases,
-      is_bean: 1,
-      bean: 5,
-      wrap: '拆盒未拆袋',
-      box_sign: alloc.data.box_sign,
-    } as never,
+    }),
     { web_token },
   );
   return published.status === 0;
