@@ -1,7 +1,9 @@
+import { formatTime } from '../lib/time.js';
 import { type apiClient, simulatedPlayerCode } from './client.js';
 
 type Client = ReturnType<typeof apiClient>;
-const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+/** A time as the API reads it (UTC+8, `YYYY-MM-DD HH:mm:ss`). */
+const fmt = (ms: number) => formatTime(new Date(ms));
 
 /**
  * The merchant's coupon for the simulated shoppers of a brand: ¥5 off a release sale (or a draw),

@@ -1,9 +1,10 @@
 import { type api, KUJI_OFF, type RouteInput } from '@toy/shared';
+import { formatTime } from '../lib/time.js';
 import type { apiClient } from './client.js';
 
 type Client = ReturnType<typeof apiClient>;
 /** A time as the API reads it (UTC+8, `YYYY-MM-DD HH:mm:ss`). */
-const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+const fmt = (ms: number) => formatTime(new Date(ms));
 
 /**
  * What a brand needs on sale before its players arrive (and an overseas warehouse with its freight,
