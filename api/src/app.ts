@@ -167,7 +167,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   await app.register(signCheck); // 1. sign, mt
   await app.register(session); // 2. web_token → request.user
   await app.register(roleCheck); // 3. the route's role
-  await app.register(tenancy); // 4. request.brands(perId)
+  await app.register(tenancy); // 4. the declared brand; request.brandIds, request.scope
 
   await app.register(healthRoutes);
   if (config.role === 'worker') {

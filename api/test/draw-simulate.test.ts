@@ -24,6 +24,7 @@ describe('simulate', () => {
       minutes: 0.06,
       players: 8,
       thinkMs: 10,
+      minDraws: 20,
       merchant: { email: 'brand@demo.local', password: PASSWORD },
     });
     expect(summary.draws).toBeGreaterThanOrEqual(20);

@@ -159,8 +159,12 @@ describe('exchange.save, detail and list', () => {
     const id = await saveExchange(app, brand, singleForm(molly, sprites[0]!, { name: '编辑前' }));
     const bad = await save({ ...setForm({ name: '' }), id });
     expect(bad.body.msg).toBe(m.nameRequired);
-    const ok = await save({ ...setForm({ name: '编辑后' }), id, ip_id: shopBrand });
+    // Another brand of the merchant's does not move it; a brand not the merchant's is refused.
+    const [, starPets] = (await brandIds(app, brand, 14)) as [number, number];
+    const ok = await save({ ...setForm({ name: '编辑后' }), id, ip_id: starPets });
     expect(ok.statusCode).toBe(200);
+    const foreign = await save({ ...setForm({ name: '别人的' }), id, ip_id: shopBrand });
+    expect([foreign.statusCode, foreign.body.msg]).toEqual([404, messages.common.notFound]);
     const info = (await call(app, api.exchange.detail, { id }, { token: brand })).body.data.info;
     expect(info).toMatchObject({ name: '编辑后', type: 2, ip_id: molly });
   });

@@ -17,6 +17,12 @@ export interface RouteDef {
   access: Access;
   /** The permission id whose brands this route acts on (tenancy). */
   perId?: PermissionId;
+  /**
+   * Tenancy by declaration: the input field that names the brand this call acts on. The API checks
+   * it against the caller's brands for `perId` before validation and the handler (a brand not the
+   * caller's answers 404 数据不存在); absent (or 0), the call acts on every brand of the caller's.
+   */
+  brand?: string;
   /** Signed by default; only calls that carry their own credentials opt out. */
   signed?: boolean;
   query?: z.ZodType;

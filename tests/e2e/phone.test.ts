@@ -1,6 +1,7 @@
 // The console on a phone (390×844): every menu page of every demo account opens without scrolling
-// sideways, lists open on their rows (filters behind 筛选), the date-time picker fits, the login
-// leads with the account form, and the dashboard's figures are whole-row links of 44 px or more.
+// sideways and names itself with one h1, lists open on their rows (filters behind 筛选), the
+// date-time picker fits, the login leads with the account form, and the dashboard's figures are
+// whole-row links of 44 px or more.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { failureShotsDir, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -33,7 +34,7 @@ const overflow = (page: Page) =>
 describe.skipIf(!hasBrowser)('the console on a phone', () => {
   const suite = useBrowserStack();
 
-  it.each(ACCOUNTS)('opens every menu page of %s without scrolling sideways', async (email) => {
+  it.each(ACCOUNTS)('opens every menu page of %s without scrolling sideways, titled by one h1', async (email) => {
     const failures: string[] = [];
     {
       const token = await suite.stack.login(email);
@@ -79,6 +80,9 @@ describe.skipIf(!hasBrowser)('the console on a phone', () => {
           failures.push(`${email} ${path}: not shown ${JSON.stringify(state)}`);
           continue;
         }
+        // Every page names itself with one heading of the first level (what a screen reader jumps to).
+        const titles = await page.locator('main h1').allTextContents();
+        if (titles.length !== 1) failures.push(`${email} ${path}: h1 ${JSON.stringify(titles)}`);
         const { extra, wide } = await overflow(page);
         if (extra > 0) {
           failures.push(`${email} ${path}: ${extra}px ${wide.join(' ')}`);

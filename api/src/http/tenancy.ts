@@ -1,5 +1,6 @@
+import { is, strictNumberInput } from '@toy/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import type { ReadCache } from '../db/read-cache.js';
@@ -30,17 +31,40 @@ export async function brandIdsFor(db: Db, cache: ReadCache, user: AuthUser, perI
   });
 }
 
-/** The target brand must be one of the user's for the route's permission, else 404 数据不存在. */
-export async function assertBrand(request: FastifyRequest, ipId: number, perId?: number): Promise<void> {
-  const ids = await request.brands(perId);
-  if (!ids.includes(ipId)) throw notFound();
+/**
+ * The brand a raw input value names, read as the shared schemas read an id (`is.id`); null when the
+ * value says "no brand" (absent, empty, 0, as `optionalId` reads it); undefined when it is not an
+ * id at all, which validation then answers with its own message.
+ */
+export function brandOfInput(value: unknown): number | null | undefined {
+  if (value === undefined || value === null || value === '' || value === 0 || value === '0') return null;
+  return is.id(value) ? Number(strictNumberInput(value)) : undefined;
 }
 
-/** Plugin 4: `request.brands(perId?)`, defaulting to the route's declared perId. */
+/**
+ * Plugin 4, tenancy by declaration. For every call of a signed-in merchant it resolves the brands
+ * the route's `perId` lets the caller act on (`request.brandIds`), and when the declaration names a
+ * `brand` field it checks the brand given there before validation and the handler: not one of the
+ * caller's → 404 数据不存在, the same answer as a missing one. `request.scope` is then that brand,
+ * or every brand of the caller's when none is given. Handlers read these; they never check by hand.
+ */
 const tenancy: FastifyPluginAsync = async (app) => {
-  app.decorateRequest('brands', async function (this: FastifyRequest, perId?: number) {
-    if (!this.user) return [];
-    return brandIdsFor(app.db, app.cache, this.user, perId ?? this.routeOptions.config.route?.perId);
+  app.decorateRequest('brandIds', null as unknown as number[]);
+  app.decorateRequest('scope', null as unknown as number[]);
+  app.addHook('preValidation', async (request) => {
+    const def = request.routeOptions.config.route;
+    request.brandIds = [];
+    request.scope = [];
+    if (!def || !request.user || def.access === 'public') return;
+    const ids = await brandIdsFor(app.db, app.cache, request.user, def.perId);
+    request.brandIds = ids;
+    request.scope = ids;
+    if (!def.brand) return;
+    const input = (def.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;
+    const given = brandOfInput(input && typeof input === 'object' ? input[def.brand] : undefined);
+    if (given === null || given === undefined) return;
+    if (!ids.includes(given)) throw notFound();
+    request.scope = [given];
   });
 };
 

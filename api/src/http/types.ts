@@ -34,7 +34,9 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The web_token of the current session, when there is one. */
     sessionToken: string | null;
-    /** Brand ids this user may act on, for `perId` (default: the route's perId). */
-    brands(perId?: number): Promise<number[]>;
+    /** Every brand the caller may act on for the route's perId (http/tenancy.ts, before validation). */
+    brandIds: number[];
+    /** The brand the call's declared `brand` field names (checked), else every one of `brandIds`. */
+    scope: number[];
   }
 }

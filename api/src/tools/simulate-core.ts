@@ -26,6 +26,12 @@ export interface SimulateOptions {
   players: number;
   /** Pause between one player's actions, ms. */
   thinkMs: number;
+  /**
+   * Draws the crowd makes at least, whatever the time (a test's budget, so a busy machine draws as
+   * many as an idle one): past `minutes` the players go on until this many draws are made, the
+   * machines sell out, or a minute more has passed.
+   */
+  minDraws?: number;
   merchant: { email: string; password: string };
   /** The platform reviewer who decides the simulated skins (default the demo reviewer). */
   reviewer?: { email: string; password: string };
@@ -174,7 +180,10 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     // A player whose coins no longer cover a machine's deduction draws without them (a draw asking
     // for more coins than the balance holds is refused: 金币不足).
     let coinsLeft = true;
-    while (Date.now() < deadline) {
+    const drawing = () =>
+      Date.now() < deadline ||
+      (summary.draws < (opts.minDraws ?? 0) && machines.length > 0 && Date.now() < deadline + 60_000);
+    while (drawing()) {
       if (machines.length === 0) {
         await sleep(500);
         continue;

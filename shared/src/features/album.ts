@@ -80,6 +80,7 @@ export const albumOptionsRoute = <const Op extends `${string}.${string}`>(
     summary: '可选的数字藏品合辑（id、标题）',
     access,
     perId,
+    brand: 'ip_id',
     query: z.object({ ip_id: optionalId() }),
     response: z.object({ list: z.array(albumOption) }),
   });
@@ -127,6 +128,7 @@ export const albumRoutes = {
     summary: '数字藏品合辑列表（need_page=0 全部，easy=1 仅 id/标题）',
     access: 'nft_admin',
     perId: PER_ID.nft,
+    brand: 'ip_id',
     query: z.object({
       ip_id: optionalId(),
       need_page: flag(1),
@@ -143,6 +145,7 @@ export const albumRoutes = {
     summary: '创建或编辑数字藏品合辑（带 id 为编辑；LOGO 600×600，背景图 1400×600）',
     access: 'nft_admin',
     perId: PER_ID.nft,
+    brand: 'ip_id',
     body: albumSave,
     response: z.object({ id: z.number().int() }),
   }),
@@ -273,6 +276,7 @@ export const composedImageRoutes = {
     summary: '生成合成图片：每组选一张逐层叠加（第一组在最下层），后台任务，进度用 job.status 查询',
     access: 'nft_admin',
     perId: PER_ID.nft,
+    brand: 'ip_id',
     body: composeImagesBody,
     response: z.object({ job_id: z.number().int(), total_num: z.number().int() }),
   }),

@@ -302,6 +302,7 @@ export const blindBoxRecordRoutes = {
     summary: '提交盲盒备案（goods、pics 为 JSON 字符串；带 id 为驳回后重新提交）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: recordSubmit,
     response: z.object({ id: z.number().int(), status: z.number().int() }),
   }),
@@ -327,6 +328,7 @@ export const blindBoxRecordRoutes = {
     summary: '我的盲盒备案（审核状态与驳回原因）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       ip_id: id().optional(),
       status: statusFilter,

@@ -267,6 +267,7 @@ export const blindBoxRoutes = {
     summary: '发布盒机：以分配结果创建抽盒机（自发售时间起上架）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: releasePublish,
     response: z.object({ id: z.number().int(), seed_hash: z.string(), shelves_time: datetime() }),
   }),
@@ -280,6 +281,7 @@ export const templateRoutes = {
     summary: '搜索可发布的盲盒模板（按名称，最多100个）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       ip_id: id(),
       title: z.string().trim().max(100).default(''),

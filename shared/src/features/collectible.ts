@@ -208,6 +208,7 @@ export const collectibleRoutes = {
     summary: '数字藏品列表（按品牌、合辑、标题）',
     access: 'nft_admin',
     perId: PER_ID.nft,
+    brand: 'ip_id',
     query: z.object({
       page: page(),
       limit: limit(COLLECTIBLE_LIMITS.pageSize),
@@ -234,6 +235,7 @@ export const collectibleRoutes = {
     summary: '创建数字藏品（1 单图/3D模型，2 多图，3 合成图），记录每个文件的 sha256',
     access: 'nft_admin',
     perId: PER_ID.nft,
+    brand: 'ip_id',
     body: collectibleCreate,
     response: z.object({ id: z.number().int() }),
   }),

@@ -274,6 +274,7 @@ export const composeRuleRoutes = {
     path: '/web/compose',
     summary: '合成规则列表（按品牌）',
     ...access,
+    brand: 'ip_id',
     query: z.object({ page: page(), limit: limit(COMPOSE_LIMITS.pageSize), ip_id: optionalId() }),
     response: z.object({ lists: z.array(composeRule), pagination }),
   }),
@@ -283,6 +284,7 @@ export const composeRuleRoutes = {
     path: '/web/compose/add',
     summary: '创建或编辑合成规则（编辑仅限未开始）',
     ...access,
+    brand: 'ip_id',
     body: composeRuleSave,
     response: z.object({ id: z.number().int() }),
   }),
@@ -292,6 +294,7 @@ export const composeRuleRoutes = {
     path: '/web/compose/virtual',
     summary: '可选的数字藏品（type 1）或合辑（type 2），附库存与剩余库存',
     ...access,
+    brand: 'ip_id',
     query: z.object({
       ip_id: id(),
       type: z.coerce.number().int().min(1).max(2).default(1),

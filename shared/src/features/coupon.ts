@@ -333,6 +333,7 @@ export const couponRoutes = {
     path: '/web/goods/coupon/list',
     summary: '优惠券列表（state：1 进行中、2 未生效、3 已过期）',
     ...couponAccess,
+    brand: 'ip_id',
     query: couponFilters.extend({ page: page(), limit: limit(10) }),
     response: z.object({
       list: z.array(coupon),
@@ -354,6 +355,7 @@ export const couponRoutes = {
     path: '/web/goods/coupon/create',
     summary: '新建优惠券',
     ...couponAccess,
+    brand: 'ip_id',
     body: couponSave,
     response: z.object({ id: z.number().int() }),
   }),
@@ -363,6 +365,7 @@ export const couponRoutes = {
     path: '/web/goods/coupon/update',
     summary: '编辑优惠券（未被领取时）',
     ...couponAccess,
+    brand: 'ip_id',
     body: couponSave,
     response: z.object({ id: z.number().int() }),
   }),

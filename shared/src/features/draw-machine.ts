@@ -200,6 +200,7 @@ export const drawMachineRoutes = {
     summary: '抽盒机列表（品牌、名称关键字），附在售数量',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       ip_id: id(),
       keyword: z.string().trim().max(100).default(''),

@@ -258,6 +258,7 @@ export const goodsRoutes = {
     summary: '商品列表（按品牌、商品名称）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       page: page(),
       limit: limit(LIMITS.goodsPageSize),
@@ -284,6 +285,7 @@ export const goodsRoutes = {
     summary: '新增或编辑商品（库存只在新增时设置，之后用 goods.stock）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: goodsSave,
     response: z.object({ id: z.number().int() }),
   }),

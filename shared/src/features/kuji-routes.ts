@@ -40,6 +40,7 @@ export const kujiRoutes = {
     summary: '一番赏列表（品牌、名称），附在售数量',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       ip_id: optionalId(),
       title: z.string().trim().max(100).default(''),
@@ -64,6 +65,7 @@ export const kujiRoutes = {
     summary: '提交一番赏发布申请（goods 为 JSON 文本），进入平台审核',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: kujiPublishBody,
     response: z.object({ id: z.number().int() }),
   }),

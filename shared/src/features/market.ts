@@ -305,6 +305,7 @@ export const marketRoutes = {
     summary: '第三方平台发货列表',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: marketFilters.extend({ page: page(), limit: limit(10), sort: sort(['created_at']) }),
     response: z.object({ list: z.array(marketOrder), pagination }),
   }),
@@ -325,6 +326,7 @@ export const marketRoutes = {
     summary: '导出发货单：少量时直接给 url，否则给 query_sign，用 market.exportStatus 轮询',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: marketFilters,
     response: z.object({ url: z.string().nullable(), query_sign: z.string().nullable(), total_num: z.number().int() }),
   }),
@@ -350,6 +352,7 @@ export const marketRoutes = {
     summary: '导入发货表：confirm 0 预检（每行错误），confirm 1 整表一次发货，有错误则不写入',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: z.object({
       platform: z.enum(MARKET_PLATFORM_CODES, { error: m.platformRequired }),
       ip_id: id(),

@@ -215,6 +215,7 @@ export const orderRoutes = {
     path: '/web/helper/web/order/list',
     summary: '订单列表（所有活动类型）',
     ...merchant,
+    brand: 'ip_id',
     query: orderFilters.extend({ page: page(), limit: limit(10), sort: sort(['pay_time', 'amount']) }),
     response: z.object({
       list: z.array(order),
@@ -263,6 +264,7 @@ export const orderRoutes = {
     path: '/web/helper/web/order/export',
     summary: '导出订单：少量时直接给 url，否则返回 job_id，用 job.status 跟进',
     ...merchant,
+    brand: 'ip_id',
     body: orderFilters,
     response: exportStarted,
   }),
@@ -272,6 +274,7 @@ export const orderRoutes = {
     path: '/web/helper/web/order/send',
     summary: '发货（发货页）：可选择部分商品拆分发货',
     ...merchant,
+    brand: 'ip_id',
     body: orderShipBody,
     response: order,
   }),

@@ -103,6 +103,7 @@ export const scratchRoutes = {
     summary: '刮刮卡列表（按品牌、名称、活动名称）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       page: page(),
       limit: limit(SCRATCH_LIMITS.pageSize),
@@ -119,6 +120,7 @@ export const scratchRoutes = {
     summary: '新建刮刮卡：生成 stock 个兑换码',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: scratchCreate,
     response: z.object({ id: z.number().int() }),
   }),

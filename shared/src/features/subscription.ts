@@ -42,6 +42,7 @@ export const subscriptionRoutes = {
     summary: '订阅申请列表（status -1 全部）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       ip_id: optionalId(),
       status: strictNumber().int().min(-1).max(2).catch(-1).default(-1),

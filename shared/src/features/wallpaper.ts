@@ -87,6 +87,7 @@ export const wallpaperRoutes = {
     summary: '壁纸列表（按品牌、类型、名称）',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     query: z.object({
       page: page(),
       limit: limit(WALLPAPER_LIMITS.pageSize),
@@ -103,6 +104,7 @@ export const wallpaperRoutes = {
     summary: '上传壁纸：每张 600×600 图片一个壁纸，一次最多 5 张',
     access: 'box_admin',
     perId: PER_ID.box,
+    brand: 'ip_id',
     body: wallpaperCreate,
     response: z.object({ ids: z.array(z.number().int()) }),
   }),

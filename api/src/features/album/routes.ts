@@ -1,10 +1,9 @@
 import { ALBUM_LIMITS, api, messages } from '@toy/shared';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { albumLikes, albums, collectibles } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
 import { playerOf } from '../player/session.js';
@@ -22,19 +21,11 @@ const m = messages.album;
 const albumRoutes: FastifyPluginAsync = async (app) => {
   const { db, cache, appConfig: config } = app;
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
-
-  app.route(
-    routeOf(api.album.list, async (query, request) => listAlbums(db, config, await scope(request, query.ip_id), query)),
-  );
+  app.route(routeOf(api.album.list, async (query, request) => listAlbums(db, config, request.scope, query)));
 
   app.route(
     routeOf(api.album.save, async (body, request) => {
-      const brandIds = await request.brands();
-      if (body.id === undefined) await assertBrand(request, body.ip_id);
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         // The brand is locked when editing: an album stays in its own brand.
         const current = body.id === undefined ? null : await lockAlbum(tx, brandIds, body.id);
@@ -66,7 +57,7 @@ const albumRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.album.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await lockAlbum(tx, brandIds, body.id);
         const before = await albumWire(tx, config, current);

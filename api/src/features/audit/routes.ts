@@ -14,7 +14,7 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.audit.list, async (query, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       const pagination = { page: query.page, limit: query.limit, total_rows: 0 };
       if (brandIds.length === 0) return { list: [], pagination };
       const where = and(

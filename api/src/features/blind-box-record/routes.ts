@@ -5,7 +5,6 @@ import type { Db, Tx } from '../../db/client.js';
 import { blindBoxRecords, brands, goods } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
 import { checkRecordImages } from './images.js';
@@ -23,7 +22,7 @@ export async function assertGoodsBrand(db: Db, request: FastifyRequest, goodsIpI
 
 /** Whether the record's goods may come from brand `goodsIpId` (see assertGoodsBrand). */
 async function mayUseGoodsBrand(db: Db, request: FastifyRequest, goodsIpId: number): Promise<boolean> {
-  if ((await request.brands()).includes(goodsIpId)) return true;
+  if (request.brandIds.includes(goodsIpId)) return true;
   if (request.user?.type !== AuthType.shop) return false;
   const [row] = await db
     .select({ id: brands.id })
@@ -74,7 +73,6 @@ const blindBoxRecordRoutes: FastifyPluginAsync = async (app) => {
 
   app.route({
     ...routeOf(api.blindBoxRecord.submit, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       await assertGoodsBrand(db, request, body.goods_ip_id);
       const styles = body.goods.map((s) => ({ ...s, goods_pic: key(s.goods_pic) }));
       const images = {
@@ -108,7 +106,7 @@ const blindBoxRecordRoutes: FastifyPluginAsync = async (app) => {
         isOverseas: body.is_overseas,
       };
       // Tenancy is read before the transaction: PGlite has one connection, held by the transaction.
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         if (body.id === undefined) {
           await checkImages(tx);
@@ -166,8 +164,7 @@ const blindBoxRecordRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.blindBoxRecord.list, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      const brandIds = query.ip_id !== undefined ? [query.ip_id] : await request.brands();
+      const brandIds = request.scope;
       const { list, total } = await listRecords(
         db,
         config,
@@ -181,7 +178,7 @@ const blindBoxRecordRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.blindBoxRecord.detail, async (query, request) => {
-      const { list } = await listRecords(db, config, { brandIds: await request.brands(), ids: [query.id] });
+      const { list } = await listRecords(db, config, { brandIds: request.brandIds, ids: [query.id] });
       if (!list[0]) throw notFound();
       return list[0];
     }),

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.js';
 import { boxMachineSettings, coupons, depositFreight } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { type CouponRow, couponToWire } from '../coupon/queries.js';
@@ -38,16 +37,14 @@ const boxSettingsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
   app.route(
-    routeOf(api.cabinet.get, async (query, request) => {
-      await assertBrand(request, query.ip_id);
+    routeOf(api.cabinet.get, async (query) => {
       return cabinetOf(db, query.ip_id);
     }),
   );
 
   /** One row per brand: saving creates it or updates it (an id of another brand's row is 404). */
   app.route(
-    routeOf(api.cabinet.save, async (body, request) => {
-      await assertBrand(request, body.ip_id);
+    routeOf(api.cabinet.save, async (body) => {
       return db.transaction(async (tx) => {
         if (body.id !== undefined) {
           const [own] = await tx
@@ -68,8 +65,7 @@ const boxSettingsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.route(
-    routeOf(api.boxMachine.get, async (query, request) => {
-      await assertBrand(request, query.ip_id);
+    routeOf(api.boxMachine.get, async (query) => {
       const [row] = await db.select().from(boxMachineSettings).where(eq(boxMachineSettings.ipId, query.ip_id));
       if (!row) return null;
       const ids = [
@@ -100,8 +96,7 @@ const boxSettingsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.route(
-    routeOf(api.boxMachine.save, async (body, request) => {
-      await assertBrand(request, body.ip_id);
+    routeOf(api.boxMachine.save, async (body) => {
       const wanted = [
         body.suc_award_type === AWARD.coupon ? body.suc_award_content : 0,
         body.err_award_type === AWARD.coupon ? body.err_award_content : 0,
@@ -133,8 +128,7 @@ const boxSettingsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.route(
-    routeOf(api.coupon.associationList, async (query, request) => {
-      await assertBrand(request, query.ip_id);
+    routeOf(api.coupon.associationList, async (query) => {
       const where = and(eq(coupons.ipId, query.ip_id), gt(coupons.endTime, sql`now()`));
       const [total] = await db.select({ n: count() }).from(coupons).where(where);
       const rows = await db

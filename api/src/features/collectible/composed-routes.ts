@@ -4,7 +4,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { jobs } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import {
   COMPOSE_IMAGES_KIND,
   type ComposeImagesParams,
@@ -27,7 +26,6 @@ const composedImageRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.collectible.composeImages, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       const groups = await checkComposeImages(db, config, storage, request.user!, body.groups);
       const total = comboCount(groups);
       const params: ComposeImagesParams = { ipId: body.ip_id, groups, dir: composedDir() };

@@ -1,6 +1,6 @@
 import { api, COMPOSE_TARGET_TYPES, messages } from '@toy/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import {
   albums,
@@ -13,7 +13,6 @@ import {
 } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { assignAlbum } from '../album/assign.js';
 import { audit } from '../audit/record.js';
 import { collectibleDetailOf, findCollectible, listCollectibles, lockCollectibles } from './queries.js';
@@ -30,27 +29,19 @@ const m = messages.collectible;
 const collectibleRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
-
   app.route(
-    routeOf(api.collectible.list, async (query, request) =>
-      listCollectibles(db, config, await scope(request, query.ip_id), query),
-    ),
+    routeOf(api.collectible.list, async (query, request) => listCollectibles(db, config, request.scope, query)),
   );
 
   app.route(
     routeOf(api.collectible.detail, async (query, request) => {
-      const row = await findCollectible(db, await request.brands(), query.id);
+      const row = await findCollectible(db, request.brandIds, query.id);
       return { info: await collectibleDetailOf(db, config, row) };
     }),
   );
 
   app.route(
     routeOf(api.collectible.create, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       return db.transaction(async (tx) => {
         if (body.catalog_id !== null) {
           const [album] = await tx
@@ -103,7 +94,7 @@ const collectibleRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.collectible.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const rows = await lockCollectibles(tx, brandIds, body.ids);
         const [held] = await tx
@@ -124,7 +115,7 @@ const collectibleRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.collectible.setAlbum, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction((tx) => assignAlbum(tx, request, 'collectible', brandIds, body));
       return null;
     }),

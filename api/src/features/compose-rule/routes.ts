@@ -5,7 +5,6 @@ import type { Tx } from '../../db/client.js';
 import { collectibles, composeGroupCollectibles, composeGroups, composeRules } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { audit } from '../audit/record.js';
 import playerComposeRoutes from './player-routes.js';
 import {
@@ -48,7 +47,7 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
 
   /** The remaining stock of a target of the caller's brands, or undefined when there is none. */
   const residueOf = async (request: FastifyRequest, ipId: number, type: number, id: number) => {
-    if (!(await request.brands()).includes(ipId)) return undefined;
+    if (!request.brandIds.includes(ipId)) return undefined;
     return (await targetsOf(db, config, ipId, type, [id])).get(id)?.residue;
   };
   /** Replaces the body's `available` with what the database says (before the rule table runs). */
@@ -94,27 +93,25 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.compose.list, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      return listRules(db, config, query.ip_id !== undefined ? [query.ip_id] : await request.brands(), query);
+      return listRules(db, config, request.scope, query);
     }),
   );
 
   app.route(
     routeOf(api.compose.info, async (query, request) => ({
-      info: await ruleWire(db, config, await findRule(db, await request.brands(), query.compose_id)),
+      info: await ruleWire(db, config, await findRule(db, request.brandIds, query.compose_id)),
     })),
   );
 
   app.route(
-    routeOf(api.compose.virtual, async (query, request) => {
-      await assertBrand(request, query.ip_id);
+    routeOf(api.compose.virtual, async (query) => {
       return virtualPage(db, config, query.ip_id, query);
     }),
   );
 
   app.route(
     routeOf(api.compose.groupItems, async (query, request) => {
-      const rule = await findRule(db, await request.brands(), query.compose_id);
+      const rule = await findRule(db, request.brandIds, query.compose_id);
       const [group] = await db
         .select({ id: composeGroups.id })
         .from(composeGroups)
@@ -127,7 +124,6 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...routeOf(api.compose.save, async (body, request) => {
       if (body.id === undefined) {
-        await assertBrand(request, body.ip_id);
         return db.transaction(async (tx) => {
           await checkReferences(tx, body.ip_id, body);
           const [row] = await tx
@@ -147,7 +143,7 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
           return { id: row!.id };
         });
       }
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         // The brand is locked when editing: the rule keeps its own.
         const current = await findRule(tx, brandIds, body.id!, true);
@@ -183,7 +179,7 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
       withAvailable(request, async (b) => {
         if (!is.id(b.virtual_id) || !(Number(b.virtual_type) === 1 || Number(b.virtual_type) === 2)) return undefined;
         let ipId = is.id(b.ip_id) ? Number(b.ip_id) : undefined;
-        if (is.id(b.id)) ipId = (await findRule(db, await request.brands(), Number(b.id))).ipId;
+        if (is.id(b.id)) ipId = (await findRule(db, request.brandIds, Number(b.id))).ipId;
         if (ipId === undefined) return undefined;
         return residueOf(request, ipId, Number(b.virtual_type), Number(b.virtual_id));
       }),
@@ -191,7 +187,7 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.compose.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findRule(tx, brandIds, body.compose_id, true);
         assertStatus(current, 1, m.notEditable);
@@ -211,7 +207,7 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
 
   app.route({
     ...routeOf(api.compose.setStock, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findRule(tx, brandIds, body.compose_id, true);
         assertStatus(current, 2, m.notOngoing);
@@ -244,7 +240,7 @@ const composeRuleRoutes: FastifyPluginAsync = async (app) => {
     preValidation: async (request) =>
       withAvailable(request, async (b) => {
         if (!is.id(b.compose_id)) return undefined;
-        const rule = await findRule(db, await request.brands(), Number(b.compose_id));
+        const rule = await findRule(db, request.brandIds, Number(b.compose_id));
         return residueOf(request, rule.ipId, rule.virtualType, rule.virtualId);
       }),
   });

@@ -2,7 +2,6 @@ import { api, messages } from '@toy/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { albumOptions, assignAlbum } from '../album/assign.js';
 import { changeCoupon, couponOf, couponToWire, createCoupon, listCoupons } from './queries.js';
 
@@ -15,8 +14,7 @@ const couponRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.coupon.list, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      const brandIds = query.ip_id !== undefined ? [query.ip_id] : await request.brands();
+      const brandIds = request.scope;
       const { rows, total } = await listCoupons(db, brandIds, query);
       return { list: rows.map(couponToWire), page: { page: query.page, limit: query.limit, total_rows: total } };
     }),
@@ -24,45 +22,42 @@ const couponRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.coupon.detail, async (query, request) => ({
-      list: couponToWire(await couponOf(db, await request.brands(), query.id)),
+      list: couponToWire(await couponOf(db, request.brandIds, query.id)),
     })),
   );
 
   app.route(
     routeOf(api.coupon.create, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       return createCoupon(db, request, body);
     }),
   );
 
   app.route(
     routeOf(api.coupon.update, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       if (body.id === undefined) throw httpError(400, messages.common.notFound);
-      await changeCoupon(db, request, await request.brands(), body.id, body);
+      await changeCoupon(db, request, request.brandIds, body.id, body);
       return { id: body.id };
     }),
   );
 
   app.route(
     routeOf(api.coupon.delete, async (body, request) => {
-      await changeCoupon(db, request, await request.brands(), body.id, null);
+      await changeCoupon(db, request, request.brandIds, body.id, null);
       return null;
     }),
   );
 
   app.route(
     routeOf(api.coupon.setAlbum, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction((tx) => assignAlbum(tx, request, 'coupon', brandIds, body));
       return null;
     }),
   );
 
   app.route(
-    routeOf(api.coupon.albums, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      return albumOptions(db, query.ip_id !== undefined ? [query.ip_id] : await request.brands());
+    routeOf(api.coupon.albums, async (_query, request) => {
+      return albumOptions(db, request.scope);
     }),
   );
 };

@@ -1,8 +1,7 @@
-import { api, PER_ID } from '@toy/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { api } from '@toy/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import { idList } from '../../db/client.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { couponView } from './coupon.js';
 import { reviewNewsOf } from './decisions.js';
 import { merchantView } from './merchant.js';
@@ -21,26 +20,13 @@ review decisions it has not looked at. Tenancy first: the brand filter must be o
 const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined, perId: number) => {
-    if (ipId !== undefined) await assertBrand(request, ipId, perId);
-    return ipId !== undefined ? [ipId] : request.brands(perId);
-  };
+  app.route(routeOf(api.dashboard.get, async (query, request) => merchantView(db, request.scope, query.ip_id)));
 
-  app.route(
-    routeOf(api.dashboard.get, async (query, request) =>
-      merchantView(db, await scope(request, query.ip_id, PER_ID.box), query.ip_id),
-    ),
-  );
-
-  app.route(
-    routeOf(api.dashboard.coupon, async (query, request) =>
-      couponView(db, await scope(request, query.ip_id, PER_ID.coupon), query.ip_id),
-    ),
-  );
+  app.route(routeOf(api.dashboard.coupon, async (query, request) => couponView(db, request.scope, query.ip_id)));
 
   app.route(
     routeOf(api.dashboard.reviewNews, async (query, request) =>
-      reviewNewsOf(db, idList(await scope(request, undefined, PER_ID.box)), query.since, Date.now()),
+      reviewNewsOf(db, idList(request.brandIds), query.since, Date.now()),
     ),
   );
 

@@ -1,10 +1,9 @@
 import { api, DEPOSIT_SHEET_COLUMNS, depositStateText, messages } from '@toy/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { deposits, orderItems, orders } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import type { Cell } from '../../lib/xlsx/writer.js';
 import { writeExport } from '../job/files.js';
 import { findPickup } from '../pickup/queries.js';
@@ -48,14 +47,9 @@ function* sheetRows(rows: DepositRecord[]): Generator<Cell[]> {
 const depositRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
-
   app.route(
     routeOf(api.deposit.list, async (query, request) => {
-      const brandIds = await scope(request, query.ip_id);
+      const brandIds = request.scope;
       if (brandIds.length === 0)
         return { list: [], pagination: { page: query.page, limit: query.limit, total_rows: 0 } };
       const where = depositWhere(brandIds, query);
@@ -72,7 +66,7 @@ const depositRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.deposit.export, async (body, request) => {
-      const brandIds = await scope(request, body.ip_id);
+      const brandIds = request.scope;
       const where = depositWhere(brandIds.length ? brandIds : [0], body);
       const columns = DEPOSIT_SHEET_COLUMNS.map((header) => ({
         header,
@@ -100,7 +94,7 @@ const depositRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.deposit.ship, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       if (brandIds.length === 0) throw notFound();
       const status = await db.transaction(async (tx) => {
         const [item] = await tx

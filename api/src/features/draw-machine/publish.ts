@@ -11,7 +11,6 @@ import {
   overseasBrands,
 } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';
@@ -40,7 +39,6 @@ export async function officialPrice(db: Db, request: FastifyRequest): Promise<vo
   if (!body || typeof body !== 'object') return;
   delete body.official_price;
   if (!is.id(body.ip_id) || !is.id(body.template_id)) return;
-  await assertBrand(request, Number(body.ip_id));
   const template = await findTemplate(db, Number(body.template_id), [Number(body.ip_id)]);
   if (!template) throw notFound();
   body.official_price = fenToYuan(template.price);

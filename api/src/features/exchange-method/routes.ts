@@ -5,7 +5,6 @@ import type { Tx } from '../../db/client.js';
 import { exchangeMethods } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
 import { assertPictures } from '../upload/pictures.js';
@@ -26,11 +25,6 @@ const COVER = { width: EXCHANGE_LIMITS.coverWidth, height: EXCHANGE_LIMITS.cover
  */
 const exchangeMethodRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
-
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
 
   /** What the rule table cannot see: the components, activities and cover exist and are the brand's. */
   const checkReferences = async (tx: Tx, request: FastifyRequest, ipId: number, body: ExchangeSaveInput) => {
@@ -54,22 +48,17 @@ const exchangeMethodRoutes: FastifyPluginAsync = async (app) => {
     endAt: body.end_at,
   });
 
-  app.route(
-    routeOf(api.exchange.list, async (query, request) =>
-      listExchange(db, config, await scope(request, query.ip_id), query),
-    ),
-  );
+  app.route(routeOf(api.exchange.list, async (query, request) => listExchange(db, config, request.scope, query)));
 
   app.route(
     routeOf(api.exchange.detail, async (query, request) => ({
-      info: await exchangeWire(db, config, await findExchange(db, await request.brands(), query.id)),
+      info: await exchangeWire(db, config, await findExchange(db, request.brandIds, query.id)),
     })),
   );
 
   app.route(
     routeOf(api.exchange.save, async (body, request) => {
       if (body.id === undefined) {
-        await assertBrand(request, body.ip_id!);
         return db.transaction(async (tx) => {
           await checkReferences(tx, request, body.ip_id!, body);
           const [row] = await tx
@@ -81,7 +70,7 @@ const exchangeMethodRoutes: FastifyPluginAsync = async (app) => {
           return { id: row!.id };
         });
       }
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         // The brand is locked when editing: the method keeps its own.
         const current = await findExchange(tx, brandIds, body.id!, true);
@@ -108,7 +97,7 @@ const exchangeMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.exchange.setOff, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findExchange(tx, brandIds, body.id, true);
         const before = await exchangeWire(tx, config, current);
@@ -132,7 +121,7 @@ const exchangeMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.exchange.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findExchange(tx, brandIds, body.id, true);
         if ((await claimCount(tx, current.id)) > 0) throw httpError(409, m.claimed);
@@ -151,16 +140,14 @@ const exchangeMethodRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.route(
-    routeOf(api.exchange.components, async (query, request) => {
-      await assertBrand(request, query.ip_id);
+    routeOf(api.exchange.components, async (query) => {
       const page = await componentProvider(query.type).page(db, config, query.ip_id, query);
       return { lists: page.lists, pagination: { page: query.page, limit: query.limit, total_rows: page.total } };
     }),
   );
 
   app.route(
-    routeOf(api.exchange.activities, async (query, request) => {
-      await assertBrand(request, query.ip_id);
+    routeOf(api.exchange.activities, async (query) => {
       const page = await activityPage(db, config, query.ip_id, query);
       return { lists: page.lists, pagination: { page: query.page, limit: query.limit, total_rows: page.total } };
     }),

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { depositFreight } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan } from '../../lib/money.js';
 import { listTemplates, saveTemplate } from './templates.js';
 
@@ -15,8 +14,7 @@ const freightRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
   app.route(
-    routeOf(api.freight.info, async (query, request) => {
-      await assertBrand(request, query.ip_id);
+    routeOf(api.freight.info, async (query) => {
       const [row] = await db.select().from(depositFreight).where(eq(depositFreight.ipId, query.ip_id)).limit(1);
       if (!row) return null;
       return {
@@ -30,16 +28,14 @@ const freightRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.route(
-    routeOf(api.freight.list, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      return listTemplates(db, query.ip_id !== undefined ? [query.ip_id] : await request.brands());
+    routeOf(api.freight.list, async (_query, request) => {
+      return listTemplates(db, request.scope);
     }),
   );
 
   app.route(
     routeOf(api.freight.save, async (body, request) => {
-      await assertBrand(request, body.ip_id);
-      return saveTemplate(db, request, await request.brands(), body);
+      return saveTemplate(db, request, request.brandIds, body);
     }),
   );
 };

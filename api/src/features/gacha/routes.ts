@@ -1,11 +1,10 @@
 import { api, LIMITS, messages } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { gachaGoods, jobs } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { yuanToFen } from '../../lib/money.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { albumOptions, assignAlbum } from '../album/assign.js';
@@ -25,14 +24,10 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
 
   /** The brands a call acts on: the one asked for (checked), else all of the user's. */
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
 
   app.route(
     routeOf(api.gacha.list, async (query, request) => {
-      const brandIds = await scope(request, query.ip_id);
+      const brandIds = request.scope;
       const [rows, total] = await Promise.all([listGacha(db, brandIds, query), countGacha(db, brandIds, query)]);
       return {
         list: rows.map((r) => gachaToWire(r, config)),
@@ -43,14 +38,13 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.gacha.detail, async (query, request) => ({
-      goods: gachaToWire(await findGacha(db, await request.brands(), query.id, query.ip_id), config),
+      goods: gachaToWire(await findGacha(db, request.brandIds, query.id, query.ip_id), config),
     })),
   );
 
   app.route(
     routeOf(api.gacha.save, async (body, request) => {
-      await assertBrand(request, body.ip_id);
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       const pics = body.pics.map((p) => keyOfPic(config, p));
       const videoUrl = body.video_url ? keyOfPic(config, body.video_url) : '';
       // After tenancy (the brand, and the goods when editing): pictures the merchant may use.
@@ -112,8 +106,7 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.gacha.invalidate, async (body, request) => {
-      if (body.ip_id !== undefined) await assertBrand(request, body.ip_id);
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findGacha(tx, brandIds, body.id, body.ip_id, true);
         if (current.activeIds.length > 0) throw httpError(409, m.boundInvalidate);
@@ -139,18 +132,17 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.gacha.setAlbum, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction((tx) => assignAlbum(tx, request, 'gacha', brandIds, body));
       return null;
     }),
   );
 
-  app.route(routeOf(api.gacha.albums, async (query, request) => albumOptions(db, await scope(request, query.ip_id))));
+  app.route(routeOf(api.gacha.albums, async (_query, request) => albumOptions(db, request.scope)));
 
   app.route(
     routeOf(api.gacha.unbind, async (body, request) => {
-      if (body.ip_id !== undefined) await assertBrand(request, body.ip_id);
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findGacha(tx, brandIds, body.goods_id, body.ip_id, true);
         if (current.activeIds.length === 0) return;
@@ -172,7 +164,7 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.gacha.export, async (body, request) => {
-      const brandIds = await scope(request, body.ip_id);
+      const brandIds = request.scope;
       const total = await countGacha(db, brandIds, body);
       const params: ExportParams = {
         brandIds,
@@ -200,7 +192,6 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.gacha.import, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       const { rows } = await readImportFile(db, config, storage, request, body.url);
       const plan = await planImport(db, config, request.user!, body.ip_id, rows);
       if (plan.total === 0) throw httpError(400, m.importEmpty);
@@ -221,7 +212,6 @@ const gachaRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.gacha.importConfirm, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       const { rows } = await readImportFile(db, config, storage, request, body.url);
       return db.transaction(async (tx) => {
         const plan = await planImport(tx, config, request.user!, body.ip_id, rows, true);

@@ -5,7 +5,6 @@ import type { Tx } from '../../db/client.js';
 import { goods } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { audit } from '../audit/record.js';
 import { assertPictures } from '../upload/pictures.js';
 import { changeStock, findGoods, goodsToWire, insertGoods, listGoods, lockGoods, updateGoods } from './queries.js';
@@ -25,22 +24,20 @@ const goodsRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.goods.list, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      const brandIds = query.ip_id !== undefined ? [query.ip_id] : await request.brands();
+      const brandIds = request.scope;
       return listGoods(db, app.cache, config, brandIds, query);
     }),
   );
 
   app.route(
     routeOf(api.goods.detail, async (query, request) => ({
-      goods: goodsToWire(await findGoods(db, await request.brands(), query.id), config),
+      goods: goodsToWire(await findGoods(db, request.brandIds, query.id), config),
     })),
   );
 
   app.route(
     routeOf(api.goods.save, async (body, request) => {
-      await assertBrand(request, body.ip_id);
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       // After tenancy (the brand, and the goods when editing): a picture the merchant may use.
       const checkPicture = (tx: Tx) => assertPictures(tx, config, request.user!, [body.pic], GOODS_PICTURE);
       return db.transaction(async (tx) => {
@@ -62,7 +59,7 @@ const goodsRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.goods.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const before = goodsToWire(await lockGoods(tx, brandIds, body.id), config);
         await tx.delete(goods).where(eq(goods.id, body.id));
@@ -74,7 +71,7 @@ const goodsRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.goods.stock, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await lockGoods(tx, brandIds, body.id);
         if (body.current_stock_limit !== null && body.current_stock_limit !== current.stockLimit) {

@@ -4,7 +4,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { brands, kujiGoods, kujis, users } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
 import { assertPictures } from '../upload/pictures.js';
@@ -30,9 +29,8 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.kuji.list, async (query, request) => {
-      if (query.ip_id) await assertBrand(request, query.ip_id);
       const { list, total, onSale, scheduled, offShelf } = await listKujis(db, config, {
-        brandIds: await request.brands(),
+        brandIds: request.brandIds,
         ipId: query.ip_id,
         title: query.title,
         page: query.page,
@@ -51,38 +49,35 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
   // The cover, the top picture and the prizes' pictures: uploads the merchant may use.
   app.route(
     routeOf(api.kuji.publish, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       const pics = [body.pic, body.top_pic, ...body.goods.map((g) => g.goods_pic)];
       await assertPictures(db, config, request.user!, pics);
       return publishKuji(db, request, body);
     }),
   );
 
-  app.route(
-    routeOf(api.kuji.delete, async (body, request) => deleteKuji(db, request, body.id, await request.brands())),
-  );
+  app.route(routeOf(api.kuji.delete, async (body, request) => deleteKuji(db, request, body.id, request.brandIds)));
 
   app.route(
     routeOf(api.kuji.info, async (query, request) => ({
-      info: await kujiInfo(db, config, await findKuji(db, query.active_id, await request.brands())),
+      info: await kujiInfo(db, config, await findKuji(db, query.active_id, request.brandIds)),
     })),
   );
 
   app.route(
     routeOf(api.kuji.goods, async (query, request) => ({
-      list: await kujiGoodsRows(db, config, await findKuji(db, query.active_id, await request.brands())),
+      list: await kujiGoodsRows(db, config, await findKuji(db, query.active_id, request.brandIds)),
     })),
   );
 
   app.route(
     routeOf(api.kuji.boxes, async (query, request) => ({
-      best: await kujiBoxRows(db, await findKuji(db, query.active_id, await request.brands())),
+      best: await kujiBoxRows(db, await findKuji(db, query.active_id, request.brandIds)),
     })),
   );
 
   app.route(
     routeOf(api.kuji.update, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       if (body.pic) {
         await findKuji(db, body.id, brandIds);
         await assertPictures(db, config, request.user!, [body.pic]);
@@ -93,7 +88,7 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.route(routeOf(api.kuji.stock, async (body, request) => changeStock(db, request, body, await request.brands())));
+  app.route(routeOf(api.kuji.stock, async (body, request) => changeStock(db, request, body, request.brandIds)));
 
   /** The changed goods row, read again after the write. */
   const goodsAfter = async (activeId: number, goodsId: number, brandIds: number[]) => {
@@ -105,7 +100,7 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.kuji.setLucky, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await setGoods(db, request, body, brandIds, luckyChange(body.is_lucky));
       return goodsAfter(body.active_id, body.goods_id, brandIds);
     }),
@@ -113,7 +108,7 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.kuji.setPrice, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await setGoods(db, request, body, brandIds, () => ({ price: yuanToFen(body.price) }));
       return goodsAfter(body.active_id, body.goods_id, brandIds);
     }),
@@ -121,7 +116,7 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.kuji.setShelves, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await setGoods(db, request, body, brandIds, () => ({ isShelves: body.is_shelves, shelves: body.shelves }));
       return goodsAfter(body.active_id, body.goods_id, brandIds);
     }),
@@ -129,7 +124,7 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.kuji.brandSearch, async (query, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       const [user] = await db.select({ signed: users.isSigned }).from(users).where(eq(users.id, request.user!.id));
       if (brandIds.length === 0) return { ips: [], is_signed: user?.signed ? 1 : 0 };
       const rows = await db

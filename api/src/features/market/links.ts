@@ -6,7 +6,6 @@ import type { Db, Tx } from '../../db/client.js';
 import { marketLinks } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';
 
@@ -49,9 +48,8 @@ const marketLinkRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
   app.route(
-    routeOf(api.marketLink.list, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      const brandIds = query.ip_id !== undefined ? [query.ip_id] : await request.brands();
+    routeOf(api.marketLink.list, async (_query, request) => {
+      const brandIds = request.scope;
       if (brandIds.length === 0) return { list: [] };
       const rows = await db
         .select()
@@ -64,7 +62,6 @@ const marketLinkRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.marketLink.save, async (body, request: FastifyRequest) => {
-      await assertBrand(request, body.ip_id);
       return db.transaction(async (tx) => {
         const secret = newLinkSecret();
         const [row] = await tx
@@ -82,7 +79,7 @@ const marketLinkRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.marketLink.rotate, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const before = toWire(await lockedLink(tx, brandIds, body.id));
         const secret = newLinkSecret();
@@ -107,7 +104,7 @@ const marketLinkRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.marketLink.remove, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const before = toWire(await lockedLink(tx, brandIds, body.id));
         await tx.delete(marketLinks).where(eq(marketLinks.id, body.id));

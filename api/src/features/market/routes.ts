@@ -1,10 +1,9 @@
 import { api, messages } from '@toy/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { jobs } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { seal, unseal } from '../../lib/seal.js';
 import { exportNow, MARKET_EXPORT_KIND, type MarketExportParams } from './export.js';
 import { applyImport, planImport, readShippingSheet, writeErrorReport } from './import.js';
@@ -26,14 +25,10 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
   await app.register(marketLinkRoutes);
 
   /** The brands a call acts on: the one asked for (checked), else all of the user's. */
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
 
   app.route(
     routeOf(api.market.list, async (query, request) => {
-      const brandIds = await scope(request, query.ip_id);
+      const brandIds = request.scope;
       const { list, total } = await listMarket(
         db,
         config,
@@ -49,7 +44,7 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.market.detail, async (query, request) => {
-      const order = await findOrder(db, await request.brands(), query.id);
+      const order = await findOrder(db, request.brandIds, query.id);
       const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
       return { order: toWire(order, lines, config), shipments: await shipmentsOf(db, order, lines) };
     }),
@@ -57,7 +52,7 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.market.ship, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const order = await findOrder(tx, brandIds, body.id, true);
         const shipped = await shipLocked(tx, request, order, body);
@@ -71,7 +66,7 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.market.export, async (body, request) => {
-      const brandIds = await scope(request, body.ip_id);
+      const brandIds = request.scope;
       const filters = filtersOf(body);
       const total = await countMarket(db, brandIds, filters);
       const params: MarketExportParams = { brandIds, filters };
@@ -112,7 +107,6 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.market.import, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       const { header, rows } = await readShippingSheet(db, config, storage, request, body.file_url);
       const userId = request.user!.id;
       if (body.confirm === 0) {

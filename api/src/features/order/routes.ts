@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { audit } from '../audit/record.js';
 import { close, refund, remark, ship } from './actions.js';
 import { EXPORT_KIND, EXPORT_LIMITS, exportNow, type OrderExportParams } from './export.js';
@@ -31,11 +30,6 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
   await app.register(orderTimers);
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
-
   /** Lock the order, run the write, audit before/after, answer the order as it now is. */
   const write = async (
     request: FastifyRequest,
@@ -43,7 +37,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     action: 'ship' | 'refund' | 'close' | 'remark',
     run: (tx: Tx, o: OrderRow) => Promise<Record<string, unknown> | undefined>,
   ) => {
-    const brandIds = await request.brands();
+    const brandIds = request.brandIds;
     const id = await db.transaction(async (tx) => {
       const before = await findOrder(tx, brandIds, by, true);
       const extra = (await run(tx, before)) ?? {};
@@ -63,7 +57,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.order.list, async (query, request) => {
-      const brandIds = await scope(request, query.ip_id);
+      const brandIds = request.scope;
       const where = orderConditions(brandIds, resolveOrderFilters(query));
       const [rows, total] = await Promise.all([
         listOrders(db, where, query.page, query.limit, query.sort),
@@ -79,7 +73,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.order.detail, async (body, request) => {
-      const row = await findOrder(db, await request.brands(), { sn: body.order_sn });
+      const row = await findOrder(db, request.brandIds, { sn: body.order_sn });
       const [b] = await bundle(db, [row]);
       return orderToWire(b!, config);
     }),
@@ -87,7 +81,6 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.order.ship, async (body, request) => {
-      if (body.ip_id !== undefined) await assertBrand(request, body.ip_id);
       return write(request, { sn: body.order_sn }, 'ship', async (tx, o) => {
         const ids = await ship(tx, o, body, config.orderTimes, config.clock());
         return { express: body.express, express_company: body.express_company, item_ids: ids };
@@ -133,7 +126,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.order.export, async (body, request) => {
-      const brandIds = await scope(request, body.ip_id);
+      const brandIds = request.scope;
       const filters = resolveOrderFilters(body);
       const total = await countOrders(db, orderConditions(brandIds, filters));
       const params: OrderExportParams = { brandIds, filters };

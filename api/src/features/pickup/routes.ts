@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { jobs } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { exportPickupsNow, PICKUP_EXPORT_KIND, PICKUP_EXPORT_LIMITS, type PickupExportParams } from './export.js';
 import { applyShipping, planShipping, readShippingSheet, writeShippingErrors } from './import.js';
 import {
@@ -30,14 +29,10 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
 
   /** The brands a call acts on: the one asked for (checked), else all of the user's. */
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
 
   app.route(
     routeOf(api.pickup.list, async (query, request) => {
-      const brandIds = await scope(request, query.ip_id);
+      const brandIds = request.scope;
       const empty = { list: [], pagination: { page: query.page, limit: query.limit, total_rows: 0 } };
       if (brandIds.length === 0) return empty;
       const where = pickupWhere(brandIds, query);
@@ -57,7 +52,7 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     body: { order_sn: string; express_company: string; express: string },
   ) => {
-    const brandIds = await request.brands();
+    const brandIds = request.brandIds;
     const status = await db.transaction(async (tx) => {
       const pickup = await findPickup(tx, brandIds, { sn: body.order_sn }, true);
       return shipItems(tx, request, pickup, body);
@@ -70,7 +65,7 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.retrieval.shipMore, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       const status = await db.transaction(async (tx) => {
         const pickup = await findPickup(tx, brandIds, { sn: body.order_sn }, true);
         return shipItems(tx, request, pickup, body, body.child_ids);
@@ -81,14 +76,14 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.retrieval.backInfo, async (query, request) => {
-      const pickup = await findPickup(db, await request.brands(), keyOfId(query.id));
+      const pickup = await findPickup(db, request.brandIds, keyOfId(query.id));
       return { info: await retrievalInfoOf(db, config, pickup.id) };
     }),
   );
 
   app.route(
     routeOf(api.pickup.export, async (body, request) => {
-      const brandIds = await scope(request, body.ip_id);
+      const brandIds = request.scope;
       const { ip_id: _ip, ...filters } = body;
       const total = brandIds.length ? await countPickups(db, pickupWhere(brandIds, filters)) : 0;
       const params: PickupExportParams = { brandIds, filters };
@@ -108,7 +103,7 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.pickup.import, async (body, request) => {
       const sheet = await readShippingSheet(db, config, storage, request, body.url);
-      const plan = await planShipping(db, await request.brands(), sheet);
+      const plan = await planShipping(db, request.brandIds, sheet);
       if (plan.total === 0) throw httpError(400, m.importEmpty);
       const errorUrl = plan.errors.length
         ? await writeShippingErrors(db, config, storage, request.user!.id, plan.errors)
@@ -126,7 +121,7 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.pickup.importConfirm, async (body, request) => {
       const sheet = await readShippingSheet(db, config, storage, request, body.url);
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const plan = await planShipping(tx, brandIds, sheet, true);
         if (plan.total === 0) throw httpError(400, m.importEmpty);

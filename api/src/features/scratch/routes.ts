@@ -1,11 +1,10 @@
 import { api, messages, SCRATCH_LIMITS } from '@toy/shared';
 import { toBuffer } from 'bwip-js/node';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { jobs, scratchCards, scratchRedemptions } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { randomToken } from '../../lib/seal.js';
 import { audit } from '../audit/record.js';
 import { issueCodes } from './codes.js';
@@ -25,18 +24,10 @@ export const activityLink = (publicUrl: string, id: number) => `${publicUrl}/m/s
 const scratchRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
-
-  app.route(
-    routeOf(api.scratch.list, async (query, request) => listScratch(db, await scope(request, query.ip_id), query)),
-  );
+  app.route(routeOf(api.scratch.list, async (query, request) => listScratch(db, request.scope, query)));
 
   app.route(
     routeOf(api.scratch.create, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       return db.transaction(async (tx) => {
         const [card] = await tx.insert(scratchCards).values({ ipId: body.ip_id, title: body.title }).returning();
         const total = await issueCodes(tx, card!.id, body.stock);
@@ -55,7 +46,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.scratch.update, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findScratch(tx, brandIds, body.id, true);
         assertUnlinked(current);
@@ -76,7 +67,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.scratch.addCodes, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findScratch(tx, brandIds, body.id, true);
         assertUnlinked(current);
@@ -99,7 +90,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.scratch.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findScratch(tx, brandIds, body.id, true);
         assertUnlinked(current);
@@ -114,7 +105,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.scratch.codesExport, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       const card = await findScratch(db, brandIds, body.id);
       const limit = body.limit ?? card.totalNum;
       const offset = ((body.page ?? 1) - 1) * limit;
@@ -155,7 +146,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.scratch.activityQr, async (query, request) => {
-      const card = await findScratch(db, await request.brands(), query.id);
+      const card = await findScratch(db, request.brandIds, query.id);
       const link = activityLink(config.publicUrl, card.id);
       try {
         const png = await toBuffer({

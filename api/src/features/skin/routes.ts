@@ -5,7 +5,6 @@ import type { Tx } from '../../db/client.js';
 import { players, skinDrafts, skins, virtualReceipts } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { audit } from '../audit/record.js';
 import { RECEIPT_KIND } from '../toy/queries.js';
 import { assertAvatarCentre } from './avatar.js';
@@ -41,36 +40,30 @@ const m = messages.skin;
 const skinRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
-
   app.route(
     routeOf(api.skin.list, async (query, request) => {
-      const brandIds = await scope(request, query.ip_id);
+      const brandIds = request.scope;
       const page = await listSkins(db, config, brandIds, query);
-      const draft_num = await draftCount(db, request.user!.id, await request.brands(), query.ip_id);
+      const draft_num = await draftCount(db, request.user!.id, request.brandIds, query.ip_id);
       return { ...page, draft_num };
     }),
   );
 
   app.route(
     routeOf(api.skin.detail, async (query, request) => ({
-      info: await wireOf(db, config, await findSkin(db, await request.brands(), query.id)),
+      info: await wireOf(db, config, await findSkin(db, request.brandIds, query.id)),
     })),
   );
 
   app.route(
     routeOf(api.skin.drafts, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      return listDrafts(db, config, request.user!.id, await request.brands(), query);
+      return listDrafts(db, config, request.user!.id, request.brandIds, query);
     }),
   );
 
   app.route(
     routeOf(api.skin.draftDetail, async (query, request) => {
-      const row = await findDraft(db, request.user!.id, await request.brands(), query.id);
+      const row = await findDraft(db, request.user!.id, request.brandIds, query.id);
       const titles = await brandTitles(db, [row.ipId ?? 0]);
       return { info: draftToWire(config, row, titles.get(row.ipId ?? 0) ?? '') };
     }),
@@ -79,8 +72,7 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.skin.saveDraft, async (body, request) => {
       const user = request.user!;
-      const brandIds = await request.brands();
-      if (body.ip_id !== null) await assertBrand(request, body.ip_id);
+      const brandIds = request.brandIds;
       if (body.skin_id) await findSkin(db, brandIds, body.skin_id);
       await assertSkinImages(db, config, user, body.images);
       const values = {
@@ -112,7 +104,7 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.skin.deleteDraft, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await findDraft(db, request.user!.id, brandIds, body.id);
       await db.delete(skinDrafts).where(and(eq(skinDrafts.id, body.id), draftsVisible(request.user!.id, brandIds)));
       return null;
@@ -122,8 +114,7 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
   app.route(
     routeOf(api.skin.submit, async (body, request) => {
       const user = request.user!;
-      await assertBrand(request, body.ip_id);
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       if (body.id) await findSkin(db, brandIds, body.id);
       if (body.draft_id) await findDraft(db, user.id, brandIds, body.draft_id);
       await assertSkinImages(db, config, user, body.images);
@@ -178,21 +169,19 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
     action: AuditAction,
     apply: (tx: Tx, row: typeof skins.$inferSelect) => Promise<typeof skins.$inferSelect>,
   ) =>
-    request.brands().then((brandIds) =>
-      db.transaction(async (tx) => {
-        const current = await findSkin(tx, brandIds, id, true);
-        const row = await apply(tx, current);
-        await audit(tx, request, {
-          entity: 'skin',
-          id: row.id,
-          ipId: row.ipId,
-          action,
-          before: auditView(current),
-          after: auditView(row),
-        });
-        return row;
-      }),
-    );
+    db.transaction(async (tx) => {
+      const current = await findSkin(tx, request.brandIds, id, true);
+      const row = await apply(tx, current);
+      await audit(tx, request, {
+        entity: 'skin',
+        id: row.id,
+        ipId: row.ipId,
+        action,
+        before: auditView(current),
+        after: auditView(row),
+      });
+      return row;
+    });
 
   app.route(
     routeOf(api.skin.setStatus, async (body, request) => {
@@ -215,7 +204,7 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.skin.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findSkin(tx, brandIds, body.id, true);
         assertEditable(current);
@@ -235,7 +224,7 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.skin.claim, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findSkin(tx, brandIds, body.id, true);
         assertApproved(current);
@@ -267,7 +256,6 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.skin.previewCode, async (query, request) => {
-      if (query.ip_id !== null) await assertBrand(request, query.ip_id);
       await assertSkinImages(db, config, request.user!, query.images);
       return makePreview(db, config, request, query);
     }),

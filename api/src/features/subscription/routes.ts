@@ -4,7 +4,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { players, subscriptions } from '../../db/schema.js';
 import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';
 
@@ -38,8 +37,7 @@ const subscriptionRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.subscription.list, async (query, request) => {
-      if (query.ip_id !== undefined) await assertBrand(request, query.ip_id);
-      const brandIds = query.ip_id !== undefined ? [query.ip_id] : await request.brands();
+      const brandIds = request.scope;
       const pagination = { page: query.page, limit: query.limit, total_rows: 0 };
       if (brandIds.length === 0) return { list: [], pagination };
       const where = and(
@@ -64,7 +62,7 @@ const subscriptionRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.subscription.review, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       const rule = REVIEW[body.status];
       return db.transaction(async (tx) => {
         const [before] = await tx

@@ -5,7 +5,6 @@ import type { Tx } from '../../db/client.js';
 import { brands, moments } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
 import { assertPictures, usableUploads } from '../upload/pictures.js';
@@ -31,11 +30,6 @@ const m = messages.toy;
  */
 const momentRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
-
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
   const wire = async (tx: Tx, row: MomentTableRow) => (await momentWires(tx, config, [row]))[0]!;
 
   /** The picture's upload (the merchant's own, else 400) and the version keys a save must quote. */
@@ -47,7 +41,7 @@ const momentRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.moment.list, async (query, request) =>
-      listMoments(db, config, await scope(request, query.ip_id), {
+      listMoments(db, config, request.scope, {
         page: query.page,
         limit: query.limit,
         name: query.name,
@@ -57,7 +51,6 @@ const momentRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.moment.prepare, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       const { upload } = await versionsOf(db, request, body.image_url, body.ip_id);
       const [brand] = await db.select({ title: brands.title }).from(brands).where(eq(brands.id, body.ip_id));
       const made = await prepareMoment(db, storage, {
@@ -92,7 +85,6 @@ const momentRoutes: FastifyPluginAsync = async (app) => {
         return upload.key;
       };
       if (body.id === null) {
-        await assertBrand(request, body.ip_id!);
         return db.transaction(async (tx) => {
           const imageKey = await checkVersions(tx, body.ip_id!);
           const [row] = await tx
@@ -116,7 +108,7 @@ const momentRoutes: FastifyPluginAsync = async (app) => {
           return { id: row!.id, status: row!.status };
         });
       }
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findMoment(tx, brandIds, body.id!);
         assertEditable(current, { name: body.name, imageKey: keyOfPic(config, body.image_url), short: body.short });
@@ -151,7 +143,7 @@ const momentRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.moment.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findMoment(tx, brandIds, body.id);
         await assertDeletable(tx, RECEIPT_KIND.moment, current);

@@ -1,12 +1,11 @@
 import { api, messages, TOY_PICTURES, TOY_STATUS } from '@toy/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { toys } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
 import { assertPictures, type PictureUser, usableUploads } from '../upload/pictures.js';
@@ -42,16 +41,11 @@ export async function assertToyPicture(db: Db | Tx, config: Config, user: Pictur
  */
 const toyRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
-
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
   const wire = async (tx: Tx, row: ToyTableRow) => (await toyWires(tx, config, [row]))[0]!;
 
   app.route(
     routeOf(api.toy.list, async (query, request) =>
-      listToys(db, config, await scope(request, query.ip_id), {
+      listToys(db, config, request.scope, {
         page: query.page,
         limit: query.limit,
         type: query.type,
@@ -64,7 +58,6 @@ const toyRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.toy.save, async (body, request) => {
       const user = request.user!;
       if (body.id === null) {
-        await assertBrand(request, body.ip_id!);
         const type = body.type as 1 | 2;
         await assertToyPicture(db, config, user, type, body.image_url);
         return db.transaction(async (tx) => {
@@ -89,7 +82,7 @@ const toyRoutes: FastifyPluginAsync = async (app) => {
           return { id: row!.id, status: row!.status };
         });
       }
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findToy(tx, brandIds, body.id!);
         const imageKey = keyOfPic(config, body.image_url);
@@ -125,7 +118,7 @@ const toyRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.toy.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await findToy(tx, brandIds, body.id);
         await assertDeletable(tx, RECEIPT_KIND.toy, current);
@@ -139,7 +132,7 @@ const toyRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.toy.setDrop, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const current = await findToy(tx, brandIds, body.id);
         if (current.status === TOY_STATUS.pending) throw httpError(409, m.dropPending);

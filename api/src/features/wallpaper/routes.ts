@@ -1,10 +1,9 @@
 import { api, messages, WALLPAPER_LIMITS } from '@toy/shared';
 import { and, count, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { virtualReceipts, wallpapers } from '../../db/schema.js';
 import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
-import { assertBrand } from '../../http/tenancy.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
 import { RECEIPT_KIND } from '../toy/queries.js';
@@ -22,20 +21,10 @@ const PICTURE = { width: WALLPAPER_LIMITS.width, height: WALLPAPER_LIMITS.height
 const wallpaperRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
 
-  const scope = async (request: FastifyRequest, ipId: number | undefined) => {
-    if (ipId !== undefined) await assertBrand(request, ipId);
-    return ipId !== undefined ? [ipId] : request.brands();
-  };
-
-  app.route(
-    routeOf(api.wallpaper.list, async (query, request) =>
-      listWallpapers(db, config, await scope(request, query.ip_id), query),
-    ),
-  );
+  app.route(routeOf(api.wallpaper.list, async (query, request) => listWallpapers(db, config, request.scope, query)));
 
   app.route(
     routeOf(api.wallpaper.create, async (body, request) => {
-      await assertBrand(request, body.ip_id);
       return db.transaction(async (tx) => {
         // One wallpaper a picture: each an upload of the merchant's, 600×600.
         await assertPictures(tx, config, request.user!, body.images, PICTURE);
@@ -67,7 +56,7 @@ const wallpaperRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.wallpaper.delete, async (body, request) => {
-      const brandIds = await request.brands();
+      const brandIds = request.brandIds;
       await db.transaction(async (tx) => {
         const current = await lockWallpaper(tx, brandIds, body.id);
         const [held] = await tx

@@ -10,7 +10,9 @@ export default function PlaceholderPage() {
     <Center minH="100vh" bg="bg.canvas" p="6">
       <Box bg="white" rounded="xl" shadow="sm" px="10" py="12" textAlign="center" data-testid="placeholder-page">
         <VStack gap="3">
-          <Heading size="lg">{handle?.title ?? '页面'}</Heading>
+          <Heading as="h1" size="lg">
+            {handle?.title ?? '页面'}
+          </Heading>
           <Text color="fg.muted">该页面暂未在商家后台开放</Text>
           <Link href="/" color="brand.fg">
             返回首页

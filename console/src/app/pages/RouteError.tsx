@@ -25,7 +25,9 @@ export function RouteError() {
   return (
     <Center minH="70vh" p="6">
       <VStack gap="4" maxW="lg" textAlign="center">
-        <Heading size="lg">{chunk ? '页面资源加载失败' : '页面出错了'}</Heading>
+        <Heading as="h1" size="lg">
+          {chunk ? '页面资源加载失败' : '页面出错了'}
+        </Heading>
         <Text color="fg.muted" wordBreak="break-all">
           {message}
         </Text>

@@ -134,7 +134,9 @@ export default function RecordFormPage() {
       {({ submitting }) => (
         <Stack gap="4">
           <Box>
-            <Heading size="lg">{id ? '修改盲盒备案' : '录入盲盒机'}</Heading>
+            <Heading as="h1" size="lg">
+              {id ? '修改盲盒备案' : '录入盲盒机'}
+            </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
               提交后由平台审核，审核通过即成为可发布的盲盒模板
             </Text>

@@ -243,7 +243,9 @@ export default function ReleasePage() {
       {({ submitting }) => (
         <Stack gap="4">
           <Box>
-            <Heading size="lg">发布盒机</Heading>
+            <Heading as="h1" size="lg">
+              发布盒机
+            </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
               选择已通过审核的盲盒，设置售卖信息并分配盒机，发布后自发售时间起上架
             </Text>

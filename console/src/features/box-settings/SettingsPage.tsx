@@ -105,7 +105,9 @@ export default function SettingsPage() {
   return (
     <Stack gap="4" data-testid="settings-page">
       <Box>
-        <Heading size="lg">寄存与盒机设置</Heading>
+        <Heading as="h1" size="lg">
+          寄存与盒机设置
+        </Heading>
         <Text color="fg.muted" fontSize="sm" mt="1">
           设置用户寄存盒柜的规则与抽盒机猜盒玩法
         </Text>

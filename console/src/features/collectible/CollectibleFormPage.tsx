@@ -99,7 +99,9 @@ export default function CollectibleFormPage() {
       {({ submitting, serverError }) => (
         <Stack gap="4">
           <Box>
-            <Heading size="lg">创建数字藏品</Heading>
+            <Heading as="h1" size="lg">
+              创建数字藏品
+            </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1" data-testid="collectible-form-type">
               {label}
             </Text>

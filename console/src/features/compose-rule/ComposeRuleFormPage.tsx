@@ -127,7 +127,9 @@ export default function ComposeRuleFormPage() {
       {({ submitting, serverError }) => (
         <Stack gap="4">
           <Box>
-            <Heading size="lg">{editing ? '编辑合成规则' : '创建合成规则'}</Heading>
+            <Heading as="h1" size="lg">
+              {editing ? '编辑合成规则' : '创建合成规则'}
+            </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
               玩家集齐各合成组所需数量的藏品即可合成目标藏品，消耗的藏品将被销毁
             </Text>

@@ -117,12 +117,14 @@ export default function CouponFormPage() {
       {({ submitting, serverError }) => (
         <Stack gap="4">
           <Box>
-            <Heading size="lg">{editing ? '编辑优惠券' : '新建优惠券'}</Heading>
+            <Heading as="h1" size="lg">
+              {editing ? '编辑优惠券' : '新建优惠券'}
+            </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
               {copy ? '复制自已有优惠券，保存后为一张新券' : '玩家按领取条件领取，在有效期内抵扣；优惠由商家承担'}
             </Text>
           </Box>
-          <FormSection title="基本信息" level="h1">
+          <FormSection title="基本信息">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <BrandField perId={PER_ID.coupon} testId="coupon-brand" />
               <TextField

@@ -43,7 +43,9 @@ export default function WaybillPage() {
       <Box w="full" maxW="560px" bg="white" rounded="xl" shadow="sm" p={{ base: '5', md: '8' }}>
         <Flex justify="space-between" align="center" mb="6" gap="3">
           <Box>
-            <Heading size="lg">打印面单</Heading>
+            <Heading as="h1" size="lg">
+              打印面单
+            </Heading>
             <Text fontSize="sm" color="fg.muted" mt="1">
               {login ? `当前账号：${login.name}` : '请使用面单打印账号登录'}
             </Text>

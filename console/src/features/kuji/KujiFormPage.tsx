@@ -94,7 +94,9 @@ export default function KujiFormPage() {
       {({ submitting, serverError }) => (
         <Stack gap="4">
           <Box>
-            <Heading size="lg">发布一番赏</Heading>
+            <Heading as="h1" size="lg">
+              发布一番赏
+            </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
               提交后由平台审核，通过后按承诺种子生成各箱赏票，再由商家上架
             </Text>

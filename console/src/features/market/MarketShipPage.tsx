@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, Flex, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import {
   api,
   MARKET_LINE,
@@ -17,6 +17,7 @@ import { SchemaFormPage } from '../../components/form/FormDialog';
 import { TextField } from '../../components/form/fields';
 import { setFields } from '../../components/form/setFields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageMessage } from '../../components/PageMessage';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
@@ -83,8 +84,14 @@ export default function MarketShipPage() {
     goBack();
   };
 
-  if (!valid) return <Text color="fg.muted">{messages.common.notFound}</Text>;
-  if (!order) return <Text color="fg.muted">{detail.error ? detail.error.message : '加载中…'}</Text>;
+  if (!valid || !order)
+    return (
+      <PageMessage
+        title="平台订单发货"
+        message={!valid ? messages.common.notFound : detail.error ? detail.error.message : '加载中…'}
+        back={{ to: '/order/sendListMarket', label: '返回平台订单列表' }}
+      />
+    );
 
   const address = [order.province, order.city, order.area, order.address].filter(Boolean).join(' ');
   const receiver = `${order.username} ${order.phone} ${address}`;
@@ -98,6 +105,9 @@ export default function MarketShipPage() {
     <SchemaFormPage form={form} onSubmit={send} testId="market-ship-form">
       {({ submitting }) => (
         <Stack gap="4" data-testid="market-ship-page">
+          <Heading as="h1" size="lg">
+            平台订单发货
+          </Heading>
           <FormSection
             title="收货信息"
             hint={`${order.platform_text} 订单 ${order.order_sn}`}

@@ -2,11 +2,12 @@ import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { api, formatRemaining, messages, type Order, orderActionsShown } from '@toy/shared';
 import { Ban, MessageSquareText, RotateCcw, Truck } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { yuan } from '../../components/columns';
 import { Fact } from '../../components/Fact';
 import { FormSection } from '../../components/FormPage';
+import { PageMessage } from '../../components/PageMessage';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 import { GoodsTable } from './GoodsTable';
@@ -21,12 +22,12 @@ export default function OrderDetailRoute() {
   const id = (search.get('id') ?? '').trim();
   if (!id)
     return (
-      <Stack gap="3" p="6" align="flex-start" data-testid="order-detail-missing">
-        <Text color="fg.muted">{messages.order.detailIdMissing}</Text>
-        <Button asChild size="sm" variant="outline">
-          <RouterLink to={search.get('type') === '1' ? '/order/sendList' : '/order/boxList'}>返回订单列表</RouterLink>
-        </Button>
-      </Stack>
+      <PageMessage
+        title="订单详情"
+        message={messages.order.detailIdMissing}
+        back={{ to: search.get('type') === '1' ? '/order/sendList' : '/order/boxList', label: '返回订单列表' }}
+        testId="order-detail-missing"
+      />
     );
   if (search.get('type') === '1')
     return (
@@ -65,18 +66,14 @@ function OrderDetail({ sn }: { sn: string }) {
   const refund = useAction(api.order.refund, { success: messages.order.refunded, invalidates });
   const close = useAction(api.order.close, { success: messages.success.done, invalidates });
   const o = read.data;
-  if (!o)
-    return (
-      <Text color="fg.muted" p="6">
-        {read.error ? read.error.message : '加载中…'}
-      </Text>
-    );
+  if (!o) return <PageMessage title="订单详情" message={read.error ? read.error.message : '加载中…'} />;
   const actions = orderActionsShown(2, o.type);
 
   return (
     <Stack gap="4" data-testid="order-detail">
       <FormSection
         title={`订单 ${o.order_sn}`}
+        level="h1"
         actions={
           actions && (
             <HStack gap="2" wrap="wrap">
@@ -134,7 +131,7 @@ function OrderDetail({ sn }: { sn: string }) {
       >
         <Stack gap="2">
           <HStack gap="3" wrap="wrap">
-            <Heading size="lg">
+            <Heading as="div" size="lg">
               <OrderStateBadge order={o} testId="order-detail-state" />
             </Heading>
             <Text fontSize="sm" color="fg.muted">

@@ -7,6 +7,7 @@ import { FormSection, StickyFooter } from '../../components/FormPage';
 import { SchemaFormPage } from '../../components/form/FormDialog';
 import { TextField } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageMessage } from '../../components/PageMessage';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
@@ -19,7 +20,15 @@ const RetrievalShipPage = lazy(() => import('../pickup/RetrievalShipPage'));
 /** /order/send?id&type: a normal order's ship page (type 2), or a retrieval order's (type 1). */
 export default function OrderShipRoute() {
   const [search] = useSearchParams();
-  const id = search.get('id') ?? '';
+  const id = (search.get('id') ?? '').trim();
+  if (!id)
+    return (
+      <PageMessage
+        title="订单发货"
+        message={messages.order.detailIdMissing}
+        back={{ to: search.get('type') === '1' ? '/order/sendList' : '/order/boxList', label: '返回订单列表' }}
+      />
+    );
   if (search.get('type') === '1')
     return (
       <Suspense>
@@ -43,9 +52,11 @@ function OrderShip({ sn }: { sn: string }) {
   const o = read.data;
   if (!o)
     return (
-      <Text color="fg.muted" p="6">
-        {read.error ? read.error.message : '加载中…'}
-      </Text>
+      <PageMessage
+        title="订单发货"
+        message={read.error ? read.error.message : '加载中…'}
+        back={{ to: '/order/boxList', label: '返回订单列表' }}
+      />
     );
   return <ShipForm order={o} />;
 }
@@ -100,6 +111,7 @@ function ShipForm({ order }: { order: Order }) {
         <Stack gap="4">
           <FormSection
             title="订单发货"
+            level="h1"
             hint={`订单号 ${order.order_sn}`}
             actions={<OrderStateBadge order={order} testId="order-ship-state" />}
           >

@@ -72,7 +72,9 @@ export default function RetrievalDetailPage({ id }: { id: string }) {
     <Stack gap="4" data-testid="retrieval-detail">
       <HStack justify="space-between">
         <HStack gap="3">
-          <Heading size="lg">取回订单详情</Heading>
+          <Heading as="h1" size="lg">
+            取回订单详情
+          </Heading>
           <DeliveryBadge status={info.delivery_status} />
         </HStack>
         {canShip(info.delivery_status) && (

@@ -61,7 +61,9 @@ export default function RetrievalShipPage({ id }: { id: string }) {
   return (
     <Stack gap="4" maxW="900px" data-testid="retrieval-ship">
       <HStack gap="3">
-        <Heading size="lg">发货</Heading>
+        <Heading as="h1" size="lg">
+          发货
+        </Heading>
         <Text fontFamily="mono" color="fg.muted">
           {info.order_sn}
         </Text>

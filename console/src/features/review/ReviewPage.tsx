@@ -55,7 +55,7 @@ export default function ReviewPage() {
   return (
     <Stack gap="4" data-testid="review-page">
       <Box>
-        <Heading size="lg" fontWeight="700">
+        <Heading as="h1" size="lg" fontWeight="700">
           盲盒备案审核
         </Heading>
         <Text color="fg.muted" fontSize="sm" mt="1">

@@ -150,7 +150,9 @@ export default function SkinFormPage() {
   return (
     <Stack gap="4" pb="20" data-testid="skin-form">
       <Box>
-        <Heading size="lg">{title}</Heading>
+        <Heading as="h1" size="lg">
+          {title}
+        </Heading>
         <Text color="fg.muted" fontSize="sm" mt="1">
           按位置上传全部装扮图片并设置字体色值，填写售卖信息后提交平台审核
         </Text>
