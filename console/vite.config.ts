@@ -38,5 +38,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Pure functions over the shared contract: one import of it for all the files.
+    isolate: false,
   },
 });

@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Real sockets and a child hub process: one file at a time on these small machines.
     fileParallelism: false,
+    // One import of the hub's modules for all the files; each file starts its own hub.
+    isolate: false,
     testTimeout: scaled(30_000),
     hookTimeout: scaled(30_000),
   },
