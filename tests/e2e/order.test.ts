@@ -1,11 +1,12 @@
 // Orders as a merchant follows them: a player buys and pays through the player API, the merchant
 // finds the order by keyword, opens the detail, ships it in two parts from the ship page (each
 // message of the form in order), the player confirms receipt; then a refund, a remark and a close
-// from the detail, and the list's ship dialog.
-import { api, createClient, DEV_APP_SECRET, type Goods, type Order, PLAYER_DEMO_CODE } from '@toy/shared';
+// from the detail, and the list's ship dialog; and shipping from a sheet (导入发货).
+import { api, createClient, DEV_APP_SECRET, type Goods, messages, type Order, PLAYER_DEMO_CODE } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { xlsxFile } from '../support/goods.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const RECEIVER = { username: '王小明', province: '浙江省', city: '杭州市', area: '西湖区', address: '文三路 90 号' };
@@ -185,6 +186,37 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await toast(page, '发货成功');
     await expect.poll(() => row.getByTestId('order-state').textContent()).toBe('已发货，待收货');
     expect(await row.getByTestId('order-express').textContent()).toBe('YT3003');
+    await context.close();
+  });
+
+  it('ships orders from a sheet (导入发货): a bad row and its reason, then the fixed sheet ships', async () => {
+    const phone = '13512340003';
+    const player = await shopper(suite.stack.apiUrl, phone);
+    const ready = (await player.buy()) as Order;
+    const unpaid = (await player.buy(false)) as Order;
+    const { context, page } = await newPage(suite.browser);
+    await openOrders(page, suite.stack.consoleUrl, ready.order_sn);
+    const header = ['订单号', '物流公司', '物流单号'];
+    await page
+      .getByTestId('order-import-input')
+      .setInputFiles(
+        xlsxFile([header, [ready.order_sn, '韵达', 'YD1'], [unpaid.order_sn, '韵达', 'YD2']], 'orders.xlsx'),
+      );
+    await expect.poll(() => page.getByTestId('import-errors').textContent()).toBe('1');
+    expect(await page.getByTestId('import-ship').textContent()).toBe('1');
+    expect(await page.getByTestId('import-error-row').textContent()).toBe(`第3行订单号${messages.order.notPaid}`);
+    expect(await page.getByTestId('import-confirm').isDisabled()).toBe(true);
+    await shot(page, 'order-import-errors');
+    await page.getByTestId('import-dialog').getByRole('button', { name: '取消' }).click();
+    await page
+      .getByTestId('order-import-input')
+      .setInputFiles(xlsxFile([header, [ready.order_sn, '韵达', 'YD1']], 'fixed.xlsx'));
+    await expect.poll(() => page.getByTestId('import-ship').textContent()).toBe('1');
+    await page.getByTestId('import-confirm').click();
+    await toast(page, messages.pickup.importDone(1));
+    const row = page.getByTestId('order-row');
+    await expect.poll(() => row.getByTestId('order-state').textContent()).toBe('已发货，待收货');
+    expect(await row.getByTestId('order-express').textContent()).toBe('YD1');
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { defineRoute } from '../route.js';
 import { withRules } from '../rules.js';
 import { exportStarted } from './gacha.js';
 import { GOODS_NAME_TYPES, ORDER_STATUS_FILTER } from './order-states.js';
+import { pickupImportPreview } from './pickup.js';
 import { shipFields, shipRules } from './shipment.js';
 
 const m = messages.order;
@@ -207,6 +208,7 @@ export const orderRefundBody = z.object({
 /* -------------------------------------- routes -------------------------------------- */
 
 const merchant = { access: 'box_admin', perId: PER_ID.box } as const;
+const orderImportBody = z.object({ url: z.string().trim().min(1).max(2000) });
 
 export const orderRoutes = {
   list: defineRoute({
@@ -267,6 +269,26 @@ export const orderRoutes = {
     brand: 'ip_id',
     body: orderFilters,
     response: exportStarted,
+  }),
+  /** Order xlsx import (spec 02 §6 "Order xlsx import: path not shown; file"): the shipping sheet. */
+  import: defineRoute({
+    operationId: 'order.import',
+    method: 'POST',
+    path: '/web/helper/web/order/import',
+    summary:
+      '导入发货（预检）：表格含订单号、物流公司、物流单号（即导出的订单表），回答将发货的单数与每一行错误，不写入',
+    ...merchant,
+    body: orderImportBody,
+    response: pickupImportPreview,
+  }),
+  importConfirm: defineRoute({
+    operationId: 'order.importConfirm',
+    method: 'POST',
+    path: '/web/helper/web/order/import/confirm',
+    summary: '确认导入发货：整个文件在一个事务中发货（每单未发货的全部商品），有任何错误则不写入',
+    ...merchant,
+    body: orderImportBody,
+    response: z.object({ ship_num: z.number().int() }),
   }),
   ship: defineRoute({
     operationId: 'order.ship',

@@ -162,12 +162,19 @@ export interface ImportRowCheck {
   /** Its first row in the file. */
   first: boolean;
   shippable: boolean;
+  /** Why the order cannot ship, when that depends on its state (a normal order's); else notShippable. */
+  blocked?: string;
 }
 /** The checks of one shipping-sheet row, in order; the column each message is reported under. */
 export const importRowRules = ruleTable<ImportRowCheck>([
   { field: 'order_sn', message: m.orderMissing, ok: (v) => is.filled(v.order_sn) && v.known === true },
   { field: 'order_sn', message: m.importDuplicate, ok: (v) => v.first === true },
-  { field: 'order_sn', message: m.notShippable, ok: (v) => v.shippable === true },
+  {
+    field: 'order_sn',
+    message: m.notShippable,
+    ok: (v) => v.shippable === true,
+    detail: (v) => v.blocked ?? m.notShippable,
+  },
   { field: 'express_company', message: messages.shipment.companyRequired, ok: (v) => is.filled(v.express_company) },
   { field: 'express', message: messages.shipment.expressRequired, ok: (v) => is.filled(v.express) },
 ]);
@@ -178,6 +185,7 @@ export const IMPORT_COLUMN_OF: Record<keyof ImportRowCheck & string, string> = {
   known: '订单号',
   first: '订单号',
   shippable: '订单号',
+  blocked: '订单号',
 };
 
 export const pickupImportPreview = z.object({

@@ -4,8 +4,10 @@ import type { Tx } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { audit } from '../audit/record.js';
+import { assertClean, previewOf, readShippingSheet } from '../shipment/sheet.js';
 import { close, refund, remark, ship } from './actions.js';
 import { EXPORT_KIND, EXPORT_LIMITS, exportNow, type OrderExportParams } from './export.js';
+import { applyOrderShipping, planOrderShipping } from './import.js';
 import {
   auditView,
   bundle,
@@ -21,8 +23,9 @@ import orderTimers from './timers.js';
 
 /**
  * The merchant's orders (declarations: shared/src/features/order.ts, box_admin, per_id 14): the
- * list, detail, export and the writes (ship, express, refund, close, remark). Tables: orders,
- * order_items, order_shipments. Tenancy first: an order outside the merchant's brands is a 404.
+ * list, detail, export, the shipping-sheet import (import.ts) and the writes (ship, express,
+ * refund, close, remark). Tables: orders, order_items, order_shipments. Tenancy by declaration: an
+ * order outside the merchant's brands is a 404.
  * Every write locks the order row, checks the state tables of actions.ts and is audited with
  * before and after in its transaction. Life cycle and timers: lifecycle.ts, timers.ts.
  */
@@ -84,6 +87,25 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       return write(request, { sn: body.order_sn }, 'ship', async (tx, o) => {
         const ids = await ship(tx, o, body, config.orderTimes, config.clock());
         return { express: body.express, express_company: body.express_company, item_ids: ids };
+      });
+    }),
+  );
+
+  app.route(
+    routeOf(api.order.import, async (body, request) => {
+      const sheet = await readShippingSheet(db, config, storage, request, body.url);
+      return previewOf(db, config, storage, request.user!.id, await planOrderShipping(db, request.brandIds, sheet));
+    }),
+  );
+
+  app.route(
+    routeOf(api.order.importConfirm, async (body, request) => {
+      const sheet = await readShippingSheet(db, config, storage, request, body.url);
+      return db.transaction(async (tx) => {
+        const plan = await planOrderShipping(tx, request.brandIds, sheet, true);
+        assertClean(plan);
+        await applyOrderShipping(tx, request, plan, config.orderTimes, config.clock());
+        return { ship_num: plan.ships.length };
       });
     }),
   );

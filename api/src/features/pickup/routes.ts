@@ -1,10 +1,10 @@
-import { api, messages } from '@toy/shared';
+import { api } from '@toy/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { jobs } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { assertClean, previewOf, readShippingSheet } from '../shipment/sheet.js';
 import { exportPickupsNow, PICKUP_EXPORT_KIND, PICKUP_EXPORT_LIMITS, type PickupExportParams } from './export.js';
-import { applyShipping, planShipping, readShippingSheet, writeShippingErrors } from './import.js';
+import { applyShipping, planShipping } from './import.js';
 import {
   countPickups,
   findPickup,
@@ -17,8 +17,6 @@ import {
   retrievalInfoOf,
 } from './queries.js';
 import { shipItems } from './ship.js';
-
-const m = messages.pickup;
 
 /**
  * Declarations: shared/src/features/pickup.ts (pickupRoutes, retrievalRoutes; box_admin, per_id
@@ -104,17 +102,7 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
     routeOf(api.pickup.import, async (body, request) => {
       const sheet = await readShippingSheet(db, config, storage, request, body.url);
       const plan = await planShipping(db, request.brandIds, sheet);
-      if (plan.total === 0) throw httpError(400, m.importEmpty);
-      const errorUrl = plan.errors.length
-        ? await writeShippingErrors(db, config, storage, request.user!.id, plan.errors)
-        : null;
-      return {
-        total_num: plan.total,
-        ship_num: plan.ships.length,
-        error_num: plan.errors.length,
-        errors: plan.errors.slice(0, 1000).map((e) => ({ row: e.row, column: e.column, message: e.message })),
-        error_url: errorUrl,
-      };
+      return previewOf(db, config, storage, request.user!.id, plan);
     }),
   );
 
@@ -124,9 +112,7 @@ const pickupRoutes: FastifyPluginAsync = async (app) => {
       const brandIds = request.brandIds;
       return db.transaction(async (tx) => {
         const plan = await planShipping(tx, brandIds, sheet, true);
-        if (plan.total === 0) throw httpError(400, m.importEmpty);
-        const first = plan.errors[0];
-        if (first) throw httpError(409, m.importRow(first.row, `${first.column}：${first.message}`));
+        assertClean(plan);
         await applyShipping(tx, request, plan);
         return { ship_num: plan.ships.length };
       });

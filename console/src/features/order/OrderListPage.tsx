@@ -10,7 +10,9 @@ import { rangeFilter, selectFilter, textFilter } from '../../components/filters'
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
+import { ShippingImport } from '../../components/transfer/ShippingImport';
 import { useBrandListPage } from '../../components/useBrandList';
+import { invalidate } from '../../lib/useCall';
 import { OrderExport } from './OrderExport';
 import { can, detailHref, OrderStateBadge, ReceiverLines } from './parts';
 import { ShipDialog } from './ShipDialog';
@@ -166,6 +168,7 @@ export default function OrderListPage() {
               order_code: params.order_code,
             }}
           />
+          <ShippingImport kind="order" onImported={() => void invalidate(api.order.list)} />
         </FilterBar>
       }
     >

@@ -10,10 +10,10 @@ import { rangeFilter, selectFilter, textFilter } from '../../components/filters'
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
+import { ShippingImport } from '../../components/transfer/ShippingImport';
 import { useBrandListPage } from '../../components/useBrandList';
 import { invalidate } from '../../lib/useCall';
 import { PickupExport } from './PickupExport';
-import { PickupImport } from './PickupImport';
 import { DeliveryBadge, Receiver, retrievalHref } from './parts';
 import { ShipDialog } from './ShipDialog';
 
@@ -125,7 +125,7 @@ export default function PickupListPage() {
       filters={
         <FilterBar state={page} testId="pickup" filters={FILTERS}>
           <PickupExport filters={filters} disabled={params.ip_id === undefined} />
-          <PickupImport onImported={() => void invalidate(api.pickup.list)} />
+          <ShippingImport kind="pickup" onImported={() => void invalidate(api.pickup.list)} />
         </FilterBar>
       }
     >
