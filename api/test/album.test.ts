@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, auditLog, collectibleItems, collectibles, players } from '../src/db/schema.js';
-import { grantCollectible } from '../src/features/collectible/holdings.js';
+import { grantCollectible } from '../src/features/holdings/collectibles.js';
 import { player } from './draw-helpers.js';
 import { picture } from './exchange-helpers.js';
 import { brandIds, call, createMerchant, login, makeApp } from './helpers.js';

@@ -2,7 +2,7 @@ import { api } from '@toy/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { albums, collectibleItems, collectibles, playerSessions } from '../src/db/schema.js';
-import { grantCollectible } from '../src/features/collectible/holdings.js';
+import { grantCollectible } from '../src/features/holdings/collectibles.js';
 import { player } from './draw-helpers.js';
 import { call } from './helpers.js';
 

@@ -4,9 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, skinDrafts, skins, virtualReceipts } from '../src/db/schema.js';
+import { candidatesOf, dropSourceOf } from '../src/features/holdings/drops.js';
+import { RECEIPT_KIND } from '../src/features/holdings/receipts.js';
 import { centreIsTransparent } from '../src/features/skin/avatar.js';
-import { skinDrops } from '../src/features/skin/drops.js';
-import { candidatesOf } from '../src/features/toy/drops.js';
+
+const skinDrops = dropSourceOf(RECEIPT_KIND.skin);
+
 import { uploadPng } from './blind-box-helpers.js';
 import { player } from './draw-helpers.js';
 import { zipEntries } from './files.js';

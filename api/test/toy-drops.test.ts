@@ -2,7 +2,7 @@ import { api, messages } from '@toy/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, virtualReceipts } from '../src/db/schema.js';
-import { DROP_SOURCES, grantDrops } from '../src/features/toy/drops.js';
+import { DROP_SOURCES, grantDrops } from '../src/features/holdings/drops.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { picture } from './exchange-helpers.js';
 import { call, login } from './helpers.js';

@@ -3,8 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, players, virtualReceipts, wallpapers } from '../src/db/schema.js';
-import { candidatesOf } from '../src/features/toy/drops.js';
-import { wallpaperDrops } from '../src/features/wallpaper/drops.js';
+import { candidatesOf, dropSourceOf } from '../src/features/holdings/drops.js';
+import { RECEIPT_KIND } from '../src/features/holdings/receipts.js';
+
+const wallpaperDrops = dropSourceOf(RECEIPT_KIND.wallpaper);
+
 import { player } from './draw-helpers.js';
 import { picture } from './exchange-helpers.js';
 import { brandIds, call, login, makeApp } from './helpers.js';

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from './errors.js';
+import { HttpError } from '../lib/errors.js';
 
 const m = messages.common;
 const INVALID_JSON = '请求内容不是有效的 JSON';

@@ -1,7 +1,7 @@
 import { messages } from '@toy/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError } from './errors.js';
+import { httpError } from '../lib/errors.js';
 
 /**
  * Input guards that hold for every route, whatever its schema (DESIGN.md "Bad input"):

@@ -1,7 +1,7 @@
 import { messages } from '@toy/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError } from './errors.js';
+import { httpError } from '../lib/errors.js';
 
 /** Plugin 3: a route whose access is a role name needs that role (admin holds every role). */
 const roleCheck: FastifyPluginAsync = async (app) => {

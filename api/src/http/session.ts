@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import type { ReadCache } from '../db/read-cache.js';
 import { sessions, users } from '../db/schema.js';
-import { httpError } from './errors.js';
+import { httpError } from '../lib/errors.js';
 import type { AuthUser } from './types.js';
 
 export const SESSION_HEADER = 'web_token';

@@ -1,8 +1,8 @@
 import { messages, NONCE_PATTERN, SIGN_WINDOW_SECONDS, type SignParams, sign } from '@toy/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { httpError } from '../lib/errors.js';
 import { safeEqual } from '../lib/seal.js';
-import { httpError } from './errors.js';
 import { claimSignature, pruneSignatures } from './replay.js';
 
 const m = messages.common;

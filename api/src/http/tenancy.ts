@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import type { ReadCache } from '../db/read-cache.js';
 import { brands, userBrands } from '../db/schema.js';
-import { notFound } from './errors.js';
+import { notFound } from '../lib/errors.js';
 import type { AuthUser } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { MENU_PAGE_URLS, type MenuItem, rolesOf, type UserInfo } from '@toy/shared';
+import { MENU_PAGE_URLS, type MenuItem } from '@toy/shared';
 
 export { safeRedirect } from '../lib/redirect';
 
@@ -119,10 +119,4 @@ export function buildNav(
     return out;
   };
   return walk(menus, '', []);
-}
-
-/** The user's roles: the server's list plus what per_ids grant. */
-export function userRoles(info: Pick<UserInfo, 'roles' | 'per_ids'> | null): string[] {
-  if (!info) return [];
-  return [...new Set([...(info.roles ?? []), ...rolesOf(info.per_ids ?? [])])];
 }

@@ -15,7 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { AlertTriangle, ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
-import { useIsMobile } from '../app/layout/useIsMobile';
+import { useIsMobile } from '../lib/useIsMobile';
 import { ScrollRail } from './ScrollRail';
 
 export interface Column<T> {

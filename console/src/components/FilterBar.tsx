@@ -3,7 +3,7 @@ import { PER_ID, type PermissionId } from '@toy/shared';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
-import { useIsMobile } from '../app/layout/useIsMobile';
+import { useIsMobile } from '../lib/useIsMobile';
 import { BrandFilter } from './BrandSelect';
 import { DateRangeBoxes, FilterInput, SearchButtons, useFilterDrafts } from './FilterInput';
 import {

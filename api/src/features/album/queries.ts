@@ -3,9 +3,9 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { albumLikes, albums, brands, collectibles } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { picUrl } from '../../lib/urls.js';
-import { stockOf } from '../collectible/holdings.js';
+import { stockOf } from '../holdings/collectibles.js';
 
 export type AlbumRow = typeof albums.$inferSelect;
 

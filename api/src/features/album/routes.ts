@@ -2,11 +2,11 @@ import { ALBUM_LIMITS, api, messages } from '@toy/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { albumLikes, albums, collectibles } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
-import { playerOf } from '../player/session.js';
 import { assertPictures } from '../upload/pictures.js';
 import { albumWire, listAlbums, lockAlbum } from './queries.js';
 

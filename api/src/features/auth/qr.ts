@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { qrTokens, users } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/seal.js';
 import { unixSeconds } from '../../lib/time.js';
 import { createSession, sessionOf, type UserRow } from './service.js';

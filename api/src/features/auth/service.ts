@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { erpAccounts, sessions, users } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { randomToken } from '../../lib/seal.js';
 import { picUrl } from '../../lib/urls.js';

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { LoginLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema.js';
-import { HttpError, httpError } from '../../http/errors.js';
+import { HttpError, httpError } from '../../lib/errors.js';
 
 /**
  * Login throttling (table login_failures): every password check (merchant login, the phone's QR

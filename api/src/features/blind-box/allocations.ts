@@ -13,7 +13,7 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { boxAllocations } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { allocStyles, findTemplate, type StyleRow, stylesOf, type TemplateRow } from './templates.js';

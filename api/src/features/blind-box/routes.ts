@@ -2,8 +2,8 @@ import { api } from '@toy/shared';
 import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { overseasBrands } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { notFound } from '../../lib/errors.js';
 import { allocate, allocationToWire, setHiddenStock } from './allocations.js';
 import { findTemplate, searchTemplates } from './templates.js';
 

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf } from '../../lib/urls.js';
 import { StoredZipWriter } from '../../lib/zip.js';

@@ -2,8 +2,8 @@ import { api, comboCount, messages } from '@toy/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { jobs } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import {
   COMPOSE_IMAGES_KIND,
   type ComposeImagesParams,

@@ -4,12 +4,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { collectibleHoldings, collectibleItems, collectibles } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { playerOf } from '../player/session.js';
-import { grantCollectible } from './holdings.js';
+import { grantCollectible } from '../holdings/collectibles.js';
 
 const m = messages.collectible;
 

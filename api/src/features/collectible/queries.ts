@@ -11,12 +11,12 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { albums, brands, collectibleItems, collectibles } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf, picUrl } from '../../lib/urls.js';
 import type { FileStore } from '../../storage/store.js';
 import { containing } from '../goods/queries.js';
-import { issuedByItem, stockOf } from './holdings.js';
+import { issuedByItem, stockOf } from '../holdings/collectibles.js';
 
 export type CollectibleRecord = typeof collectibles.$inferSelect;
 export type CollectibleItemRecord = typeof collectibleItems.$inferSelect;

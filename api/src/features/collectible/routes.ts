@@ -11,8 +11,8 @@ import {
   composeGroups,
   composeRules,
 } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { assignAlbum } from '../album/assign.js';
 import { audit } from '../audit/record.js';
 import { collectibleDetailOf, findCollectible, listCollectibles, lockCollectibles } from './queries.js';

@@ -7,7 +7,7 @@ import {
 } from '@toy/shared';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import type { FileStore } from '../../storage/store.js';
 import { type PictureUser, usableUploads } from '../upload/pictures.js';

@@ -9,10 +9,10 @@ import {
   composeRecords,
   composeRules,
 } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
-import { grantCollectible, liveHoldings } from '../collectible/holdings.js';
-import { playerOf } from '../player/session.js';
+import { httpError, notFound } from '../../lib/errors.js';
+import { grantCollectible, liveHoldings } from '../holdings/collectibles.js';
 import { composedOf, nextOfAlbum } from './queries.js';
 
 const m = messages.composeRule;

@@ -10,11 +10,11 @@ import {
   composeRecords,
   composeRules,
 } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { stockOf } from '../collectible/holdings.js';
 import { containing } from '../goods/queries.js';
+import { stockOf } from '../holdings/collectibles.js';
 
 export type ComposeRuleRow = typeof composeRules.$inferSelect;
 type Reader = Db | Tx;

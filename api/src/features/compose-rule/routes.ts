@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { collectibles, composeGroupCollectibles, composeGroups, composeRules } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/record.js';
 import playerComposeRoutes from './player-routes.js';
 import {

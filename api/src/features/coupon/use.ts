@@ -2,7 +2,7 @@ import { type COUPON_BUSINESS_TYPES, couponDiscount, messages } from '@toy/share
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { couponClaims, coupons } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 
 const m = messages.coupon;
 type BusinessType = (typeof COUPON_BUSINESS_TYPES)[number]['value'];

@@ -2,8 +2,8 @@ import { api, DEPOSIT_SHEET_COLUMNS, depositStateText, messages } from '@toy/sha
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { deposits, orderItems, orders } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import type { Cell } from '../../lib/xlsx/writer.js';
 import { writeExport } from '../job/files.js';
 import { findPickup } from '../pickup/queries.js';

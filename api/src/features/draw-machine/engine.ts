@@ -14,12 +14,12 @@ import {
   orders,
   players,
 } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { allocStyles, stylesOf } from '../blind-box/templates.js';
 import { checkCoupon, lockClaims, spendClaims } from '../coupon/use.js';
+import { grantDrops, type PaidDraw } from '../holdings/drops.js';
 import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
 import { lockBalances, recordPaid } from '../payment/record.js';
-import { grantDrops, type PaidDraw } from '../toy/drops.js';
 import type { MachineRow } from './queries.js';
 
 const m = messages.drawMachine;

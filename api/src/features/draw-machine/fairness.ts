@@ -9,7 +9,7 @@ import {
   drawMachines,
   drawRemovedCases,
 } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 
 /** The public fairness log of a machine: commitments, seeds once revealed, the draw chain. */
 export async function fairnessLogOf(db: Db, batchId: number): Promise<FairnessLog> {

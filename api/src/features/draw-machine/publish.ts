@@ -10,7 +10,7 @@ import {
   drawMachines,
   overseasBrands,
 } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, idList, rowsOf, type Tx } from '../../db/client.js';
 import { blindBoxTemplates, brands, drawMachineGoods, drawMachines } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';

@@ -16,7 +16,7 @@ import {
   uploads,
   warehouses,
 } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { randomToken } from '../../lib/seal.js';
 import { formatTime } from '../../lib/time.js';

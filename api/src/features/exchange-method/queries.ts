@@ -12,7 +12,7 @@ import { and, count, desc, eq, ilike, inArray, type SQL, sql, sum } from 'drizzl
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, exchangeClaims, exchangeMethods } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/queries.js';

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { freightTemplates } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';

@@ -3,7 +3,7 @@ import { and, asc, between, count, desc, eq, ilike, inArray, type SQL, sql } fro
 import type { Config } from '../../config.js';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { gachaActivityGoods, gachaGoods } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';

@@ -13,7 +13,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import { goods } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';

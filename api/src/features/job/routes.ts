@@ -3,8 +3,8 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobs } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { JOB_DEFAULTS, type JobResult, type JobRow, JobRunner } from './runner.js';
 

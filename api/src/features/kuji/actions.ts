@@ -18,7 +18,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { kujiBoxes, kujiGoods, kujis, users } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { yuanToFen } from '../../lib/money.js';
 import { audit } from '../audit/record.js';
 import { insertBoxes } from './generate.js';

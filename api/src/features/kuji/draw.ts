@@ -20,11 +20,11 @@ import {
   orders,
   players,
 } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { orderSn } from '../draw-machine/engine.js';
+import { grantDrops } from '../holdings/drops.js';
 import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
 import { lockBalances, recordPaid } from '../payment/record.js';
-import { grantDrops } from '../toy/drops.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards

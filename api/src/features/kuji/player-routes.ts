@@ -2,13 +2,13 @@ import { api, KUJI_OFF, messages } from '@toy/shared';
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { kujiBoxes, kujiDrawLog, kujiGoods, kujis } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
 import { DrawGroups } from '../draw-machine/draw-queue.js';
 import { channelOf } from '../payment/channel.js';
-import { playerOf } from '../player/session.js';
 import { drawKujiMany } from './draw.js';
 import { seedRounds, seedRoundsToWire } from './seeds.js';
 

@@ -13,8 +13,8 @@ import {
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { marketLinks, marketOrderGoods, marketOrders, marketShipments } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { yuanToFen } from '../../lib/money.js';
 import { safeEqual } from '../../lib/seal.js';
 import { shipmentToWire, statusOfLines } from './queries.js';

@@ -4,8 +4,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { marketLinks } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';
 

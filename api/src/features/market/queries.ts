@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { marketOrderGoods, marketOrders, marketShipments } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { marketOrderGoods, marketOrders, marketShipments } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { audit } from '../audit/record.js';
 import { auditFields, type MarketLineRow, type MarketOrderRow, statusOfLines } from './queries.js';
 

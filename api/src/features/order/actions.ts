@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderTimes } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orderShipments, orders } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { yuanToFen } from '../../lib/money.js';
 import { returnCoupon } from '../coupon/use.js';
 import { closePayments } from '../payment/record.js';

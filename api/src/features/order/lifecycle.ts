@@ -10,7 +10,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { OrderTimes } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { depositFreight, goods, orderItems, orders, players } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { returnCoupon, useCoupon } from '../coupon/use.js';
 import { orderSn } from '../draw-machine/engine.js';
 import { closePayments } from '../payment/record.js';

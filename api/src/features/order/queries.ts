@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orderShipments, orders, players } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';

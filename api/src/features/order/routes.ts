@@ -8,6 +8,7 @@ import { assertClean, previewOf, readShippingSheet } from '../shipment/sheet.js'
 import { close, refund, remark, ship } from './actions.js';
 import { EXPORT_KIND, EXPORT_LIMITS, exportNow, type OrderExportParams } from './export.js';
 import { applyOrderShipping, planOrderShipping } from './import.js';
+import paymentNotify from './payment-notify.js';
 import {
   auditView,
   bundle,
@@ -32,6 +33,7 @@ import orderTimers from './timers.js';
 const orderRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, storage } = app;
   await app.register(orderTimers);
+  await app.register(paymentNotify);
 
   /** Lock the order, run the write, audit before/after, answer the order as it now is. */
   const write = async (

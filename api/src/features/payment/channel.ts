@@ -1,6 +1,6 @@
 import { messages } from '@toy/shared';
 import type { PaymentConfig } from '../../config.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 
 /**

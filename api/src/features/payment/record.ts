@@ -3,7 +3,7 @@ import { messages, PAYMENT_STATE, type PaymentKind, type PaymentWire } from '@to
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { payments, players } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import type { PaymentChannel } from './channel.js';

@@ -2,7 +2,7 @@ import { type Country, type FreightCurrency, messages, templateFreight } from '@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { depositFreight, freightTemplates } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 
 /**
  * The freight of a new pickup of `items` items of brand `ipId`, in hundredths of its currency.

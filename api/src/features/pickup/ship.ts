@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { deposits, pickupShipments, pickups } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { audit } from '../audit/record.js';
 import type { PickupRow } from './queries.js';
 

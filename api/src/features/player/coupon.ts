@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { couponClaims, coupons, orders, players, subscriptions } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
-import { playerOf } from './session.js';
 
 const m = messages.coupon;
 type CouponRow = typeof coupons.$inferSelect;

@@ -3,7 +3,7 @@ import { messages, PLAYER_LOGIN } from '@toy/shared';
 import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { playerLoginCodes, playerLoginFailures } from '../../db/schema.js';
-import { type HttpError, httpError } from '../../http/errors.js';
+import { type HttpError, httpError } from '../../lib/errors.js';
 
 /**
  * One-time login codes (declarations player.code and player.login, shared/src/features/player.ts;

@@ -2,10 +2,10 @@ import { api, messages, RECEIPT_TRANSITIONS } from '@toy/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { deposits, pickups } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { retrievalInfoOf } from '../pickup/queries.js';
-import { playerOf } from './session.js';
 
 const m = messages.pickup;
 

@@ -2,8 +2,9 @@ import { api, messages } from '@toy/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { deposits, orderItems, orders, pickups } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
@@ -15,7 +16,6 @@ import playerCouponRoutes from './coupon.js';
 import playerLoginRoutes from './login.js';
 import playerOrderRoutes from './order.js';
 import playerPickupRoutes from './pickup.js';
-import { playerOf } from './session.js';
 import playerSubscriptionRoutes from './subscription.js';
 
 const m = messages.drawMachine;

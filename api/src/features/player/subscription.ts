@@ -2,10 +2,10 @@ import { api, messages } from '@toy/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { brands, subscriptions } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
-import { playerOf } from './session.js';
 
 const m = messages.subscription;
 

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { blindBoxRecords, blindBoxTemplateStyles, blindBoxTemplates } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { listRecords } from '../blind-box-record/queries.js';
 
 type RecordRow = typeof blindBoxRecords.$inferSelect;

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { brands, scratchCards, scratchCodes, scratchRedemptions, scratchRefusals } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { mobilePage } from '../../lib/mobile-page.js';
-import { playerOf } from '../player/session.js';
 
 const m = messages.scratch;
 const CODE = /^[0-9A-Z]{16}$/;

@@ -3,7 +3,7 @@ import { messages } from '@toy/shared';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, scratchCards, scratchRedemptions, scratchRefusals } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { containing } from '../goods/queries.js';
 

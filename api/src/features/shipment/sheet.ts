@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
 import { readStoredSheet } from '../../lib/xlsx/stored.js';

@@ -1,7 +1,7 @@
 import { messages, SKIN_IMAGES, SKIN_LIMITS } from '@toy/shared';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
-import { httpError } from '../../http/errors.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import type { FileStore } from '../../storage/store.js';
 

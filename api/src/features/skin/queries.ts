@@ -12,11 +12,11 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, skinDrafts, skins, virtualReceipts } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/queries.js';
-import { RECEIPT_KIND } from '../toy/queries.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 import { assertPictures, type PictureUser } from '../upload/pictures.js';
 
 export type SkinRow = typeof skins.$inferSelect;

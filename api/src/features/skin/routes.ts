@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { players, skinDrafts, skins, virtualReceipts } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { audit } from '../audit/record.js';
-import { RECEIPT_KIND } from '../toy/queries.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 import { assertAvatarCentre } from './avatar.js';
 import { makePreview } from './preview.js';
 import {

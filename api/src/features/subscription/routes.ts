@@ -2,8 +2,8 @@ import { api, countryText, messages, type Subscription } from '@toy/shared';
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { players, subscriptions } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { audit } from '../audit/record.js';
 

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { brands, moments } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 import { assertPictures, usableUploads } from '../upload/pictures.js';
 import {
   assertDeletable,
@@ -16,7 +17,6 @@ import {
   type MomentTableRow,
   momentWires,
   now,
-  RECEIPT_KIND,
 } from './queries.js';
 import { expectedMomentKeys, prepareMoment } from './watermark.js';
 

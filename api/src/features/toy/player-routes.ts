@@ -2,11 +2,11 @@ import { api } from '@toy/shared';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { moments, skins, toys, virtualReceipts, wallpapers } from '../../db/schema.js';
+import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { playerOf } from '../player/session.js';
-import { RECEIPT_KIND } from './queries.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 
 /**
  * Declarations: shared/src/features/toy-routes.ts playerToyRoutes. Tables: virtual_receipts with

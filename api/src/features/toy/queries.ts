@@ -3,17 +3,15 @@ import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, moments, toys, virtualReceipts } from '../../db/schema.js';
-import { httpError, notFound } from '../../http/errors.js';
+import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/queries.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 
 export type ToyTableRow = typeof toys.$inferSelect;
 export type MomentTableRow = typeof moments.$inferSelect;
 type Writer = Db | Tx;
-
-/** The receipt kind of each table (virtual_receipts.kind): scenes are toys of type 2. */
-export const RECEIPT_KIND = { toy: 'toy', moment: 'moment', wallpaper: 'wallpaper', skin: 'skin' } as const;
 
 interface Extra {
   received: number;

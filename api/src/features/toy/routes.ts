@@ -4,21 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { toys } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 import { assertPictures, type PictureUser, usableUploads } from '../upload/pictures.js';
-import {
-  assertDeletable,
-  assertEditable,
-  findToy,
-  listToys,
-  now,
-  RECEIPT_KIND,
-  type ToyTableRow,
-  toyWires,
-} from './queries.js';
+import { assertDeletable, assertEditable, findToy, listToys, now, type ToyTableRow, toyWires } from './queries.js';
 
 const m = messages.toy;
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { uploads } from '../../db/schema.js';
 import { sendEnvelope } from '../../http/error-handler.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../storage/store.js';
 import { thumbnail } from './thumbnails.js';
 

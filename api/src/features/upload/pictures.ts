@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { uploads, userBrands } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 
 /**

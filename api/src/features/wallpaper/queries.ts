@@ -3,11 +3,11 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, virtualReceipts, wallpapers } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf, picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/queries.js';
-import { RECEIPT_KIND } from '../toy/queries.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 
 export type WallpaperRow = typeof wallpapers.$inferSelect;
 type Extra = { received: number; ipTitle: string };

@@ -2,11 +2,11 @@ import { api, messages, WALLPAPER_LIMITS } from '@toy/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { virtualReceipts, wallpapers } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
 import { routeOf } from '../../http/route.js';
+import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/record.js';
-import { RECEIPT_KIND } from '../toy/queries.js';
+import { RECEIPT_KIND } from '../holdings/receipts.js';
 import { assertPictures } from '../upload/pictures.js';
 import { listWallpapers, lockWallpaper, wallpaperWire } from './queries.js';
 

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import { warehouses } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 
 type Row = typeof warehouses.$inferSelect;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { messages } from '@toy/shared';
-import { type HttpError, httpError } from '../../http/errors.js';
+import { type HttpError, httpError } from '../errors.js';
 import { checkZip, ZIP_LIMITS, type ZipLimits } from './zip-check.js';
 
 export type SheetValue = string | number | boolean | null;

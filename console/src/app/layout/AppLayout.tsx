@@ -3,15 +3,16 @@ import { LIMITS } from '@toy/shared';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useReviewNews } from '../../features/dashboard/reviewNews';
+import { useIsMobile } from '../../lib/useIsMobile';
 import { useUserInfo } from '../../session/authStore';
-import { buildNav, type NavItem, userRoles } from '../menuRoutes';
+import { userRoles } from '../../session/roles';
+import { buildNav, type NavItem } from '../menuRoutes';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { routeKeys } from '../routeMap';
 import { AvatarDialog } from './AvatarDialog';
 import { Navbar } from './Navbar';
 import { PasswordDialog } from './PasswordDialog';
 import { Sidebar } from './Sidebar';
-import { useIsMobile } from './useIsMobile';
 
 const COLLAPSED_WIDTH = 64;
 const COLLAPSE_KEY = 'console:sidebar-collapsed';

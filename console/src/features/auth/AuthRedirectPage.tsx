@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { safeRedirect } from '../../app/menuRoutes';
+import { safeRedirect } from '../../lib/redirect';
 import { hasSession } from '../../lib/session';
 
 /** /auth-redirect: continue to `redirect` when signed in, otherwise to the merchant login. */

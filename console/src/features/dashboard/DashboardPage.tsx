@@ -2,12 +2,12 @@ import { Box, Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react'
 import { api, DASHBOARD_REFRESH_SECONDS, PER_ID, type PermissionId } from '@toy/shared';
 import { useCallback, useEffect } from 'react';
 import { z } from 'zod';
-import { userRoles } from '../../app/menuRoutes';
 import { BrandFilter } from '../../components/BrandSelect';
 import { filter } from '../../components/listParams';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 import { useUserInfo } from '../../session/authStore';
+import { userRoles } from '../../session/roles';
 import { CouponView } from './CouponView';
 import { MerchantView } from './MerchantView';
 import { ReviewView } from './ReviewView';

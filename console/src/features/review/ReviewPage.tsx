@@ -13,9 +13,9 @@ import { useListParams } from '../../components/useListParams';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
-import { SkinReviewTab } from '../skin/SkinReviewTab';
 import { KujiReviewTab } from './KujiReviewTab';
 import { RecordReviewCard } from './RecordReviewCard';
+import { SkinReviewTab } from './SkinReviewTab';
 import { ToyReviewTab } from './ToyReviewTab';
 
 /** The review page's tabs; `?tab=` opens one (the dashboard's queue links), records when absent. */

@@ -1,11 +1,11 @@
 import { messages, PLAYER_TOKEN_HEADER } from '@toy/shared';
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { batchLoader } from '../../db/batch.js';
-import type { Db } from '../../db/client.js';
-import type { ReadCache } from '../../db/read-cache.js';
-import { playerSessions } from '../../db/schema.js';
-import { httpError } from '../../http/errors.js';
+import { batchLoader } from '../db/batch.js';
+import type { Db } from '../db/client.js';
+import type { ReadCache } from '../db/read-cache.js';
+import { playerSessions } from '../db/schema.js';
+import { httpError } from '../lib/errors.js';
 
 type Session = { playerId: number; expiresAt: number } | null;
 

@@ -1,15 +1,17 @@
-import { TOY_STATUS } from '@toy/shared';
+import { TOY_STATUS, WALLPAPER_DROP_TYPE } from '@toy/shared';
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
-import { moments, toys, virtualReceipts } from '../../db/schema.js';
-import { skinDrops } from '../skin/drops.js';
-import { wallpaperDrops } from '../wallpaper/drops.js';
-import { RECEIPT_KIND } from './queries.js';
+import { moments, skins, toys, virtualReceipts, wallpapers } from '../../db/schema.js';
+import { RECEIPT_KIND } from './receipts.js';
 
 /**
- * Virtual goods that drop to players from paid draws, as data: each source names its receipt
- * `kind` and the select of the ids of its items a brand currently gives (they drop in id order).
- * Another kind of goods joins by adding its source to DROP_SOURCES.
+ * What several features share about a player's virtual holdings, below all of them: the wish-planet
+ * drops of paid draws (draw machines and kujis grant them; toys, moments, wallpapers and skins are
+ * what drops), recorded in virtual_receipts by kind (receipts.ts).
+ *
+ * The sources, as data: each names its receipt `kind` and the select of the ids of its items a
+ * brand currently gives (they drop in id order). Another kind of goods joins by adding its source
+ * to DROP_SOURCES.
  */
 export interface DropSource {
   kind: string;
@@ -44,11 +46,29 @@ export const DROP_SOURCES: DropSource[] = [
         .from(moments)
         .where(and(eq(moments.ipId, ipId), eq(moments.status, TOY_STATUS.approved))),
   },
-  // Wallpapers of type 2.
-  wallpaperDrops,
-  // Skins approved, on sale, with the drop switch on.
-  skinDrops,
+  {
+    // Wallpapers of type 2 (allowed to drop).
+    kind: RECEIPT_KIND.wallpaper,
+    ids: (tx, ipId) =>
+      tx
+        .select({ id: wallpapers.id })
+        .from(wallpapers)
+        .where(and(eq(wallpapers.ipId, ipId), eq(wallpapers.type, WALLPAPER_DROP_TYPE))),
+  },
+  {
+    // Skins approved (process_status 1), on sale (status 0), with the drop switch on.
+    kind: RECEIPT_KIND.skin,
+    ids: (tx, ipId) =>
+      tx
+        .select({ id: skins.id })
+        .from(skins)
+        .where(and(eq(skins.ipId, ipId), eq(skins.processStatus, 1), eq(skins.status, 0), eq(skins.isBoxGoods, 1))),
+  },
 ];
+
+/** The source of a receipt kind. */
+export const dropSourceOf = (kind: (typeof RECEIPT_KIND)[keyof typeof RECEIPT_KIND]): DropSource =>
+  DROP_SOURCES.find((s) => s.kind === kind)!;
 
 /** One successful paid draw: who drew, and the order it made. */
 export interface PaidDraw {

@@ -3,7 +3,7 @@ import { api, SKIN_IMAGES, skinProcessText, type skinReviewRoutes } from '@toy/s
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useCall } from '../../lib/useCall';
-import { ReviewQueue, useReviewDecision } from '../review/ReviewQueue';
+import { ReviewQueue, useReviewDecision } from './ReviewQueue';
 
 type SkinForReview = z.output<typeof skinReviewRoutes.skinList.response>['list'][number];
 
