@@ -42,11 +42,12 @@ for (const pkgDir of PACKAGES) {
     const from = moduleOf(pkg, file);
     for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const to = target(file, m[1] ?? m[2]);
-      if (!to || !to.startsWith(pkg)) continue;
+      if (!to?.startsWith(pkg)) continue;
       const toModule = moduleOf(pkg, to);
       if (toModule === from) continue;
       if (!edges.has(from)) edges.set(from, new Map());
-      if (!edges.get(from).has(toModule)) edges.get(from).set(toModule, `${relative(root, file)} → ${relative(root, to)}`);
+      if (!edges.get(from).has(toModule))
+        edges.get(from).set(toModule, `${relative(root, file)} → ${relative(root, to)}`);
     }
   }
   // Tarjan's strongly connected components: any with two or more modules is a loop.
