@@ -3,11 +3,14 @@
 // import from one module to another must never close a loop, so every module stands above all it
 // imports (no import runs back up the tree, no import circle). What several features share goes one
 // layer down (api/src/features/holdings, shipment, http, lib; console components, session, lib).
+// And an API feature uses another only through its public face, features/<name>/index.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { root } from './lib.mjs';
 
 const PACKAGES = ['api/src', 'console/src'];
+/** The packages whose features import each other only through features/<name>/index.ts. */
+const FACES = ['api/src'];
 const SOURCE = /\.(ts|tsx|mjs)$/;
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
@@ -34,6 +37,7 @@ function target(from, spec) {
 }
 
 let failures = 0;
+let loopsFound = 0;
 for (const pkgDir of PACKAGES) {
   const pkg = join(root, pkgDir);
   /** module → module → the first import that ties them, for the message. */
@@ -45,6 +49,14 @@ for (const pkgDir of PACKAGES) {
       if (!to?.startsWith(pkg)) continue;
       const toModule = moduleOf(pkg, to);
       if (toModule === from) continue;
+      if (FACES.includes(pkgDir) && from.startsWith('features/') && toModule.startsWith('features/')) {
+        if (!to.endsWith(`${toModule}/index.ts`)) {
+          failures += 1;
+          console.error(
+            `✗ ${relative(root, file)} imports ${relative(root, to)}: another feature's inside; use ${pkgDir}/${toModule}/index.ts (add the name there)`,
+          );
+        }
+      }
       if (!edges.has(from)) edges.set(from, new Map());
       if (!edges.get(from).has(toModule))
         edges.get(from).set(toModule, `${relative(root, file)} → ${relative(root, to)}`);
@@ -79,6 +91,7 @@ for (const pkgDir of PACKAGES) {
   for (const v of edges.keys()) if (!info.has(v)) visit(v);
   for (const loop of loops) {
     failures += 1;
+    loopsFound += 1;
     const inLoop = new Set(loop);
     console.error(`✗ ${pkgDir}: these modules import each other in a loop: ${loop.sort().join(', ')}`);
     for (const from of loop)
@@ -86,7 +99,10 @@ for (const pkgDir of PACKAGES) {
   }
 }
 if (failures) {
-  console.error('Move what both sides need one layer down (see the header of scripts/check-layers.mjs).');
+  if (loopsFound)
+    console.error('Move what both sides need one layer down (see the header of scripts/check-layers.mjs).');
   process.exit(1);
 }
-console.log(`› layers: no import loop between the modules of ${PACKAGES.join(' and ')}`);
+console.log(
+  `› layers: no import loop between the modules of ${PACKAGES.join(' and ')}; features of ${FACES.join(', ')} meet through their index.ts`,
+);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { albums, collectibles, coupons, gachaGoods } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 
 /** The records that can be put in an album (设置合辑), with the audit entity of each. */
 const MEMBERS = {

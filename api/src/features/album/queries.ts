@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { albumLikes, albums, brands, collectibles } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
 import { picUrl } from '../../lib/urls.js';
-import { stockOf } from '../holdings/collectibles.js';
+import { stockOf } from '../holdings/index.js';
 
 export type AlbumRow = typeof albums.$inferSelect;
 

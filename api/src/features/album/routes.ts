@@ -6,8 +6,8 @@ import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { audit } from '../audit/record.js';
-import { assertPictures } from '../upload/pictures.js';
+import { audit } from '../audit/index.js';
+import { assertPictures } from '../upload/index.js';
 import { albumWire, listAlbums, lockAlbum } from './queries.js';
 
 const m = messages.album;

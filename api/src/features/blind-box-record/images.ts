@@ -2,7 +2,7 @@ import { messages, RECORD_IMAGES } from '@toy/shared';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { httpError } from '../../lib/errors.js';
-import { type PictureUser, usableUploads } from '../upload/pictures.js';
+import { type PictureUser, usableUploads } from '../upload/index.js';
 
 const m = messages.blindBoxRecord;
 

@@ -6,7 +6,7 @@ import { blindBoxTemplateStyles, blindBoxTemplates, brands } from '../../db/sche
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { likePattern } from '../blind-box-record/queries.js';
+import { likePattern } from '../blind-box-record/index.js';
 
 export type TemplateRow = typeof blindBoxTemplates.$inferSelect;
 export type StyleRow = typeof blindBoxTemplateStyles.$inferSelect;

@@ -7,7 +7,7 @@ import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
-import { type CouponRow, couponToWire } from '../coupon/queries.js';
+import { type CouponRow, couponToWire } from '../coupon/index.js';
 
 /** The deposit (cabinet) settings of a brand, or null: what freight.info and cabinet.get answer. */
 export async function cabinetOf(db: Db, ipId: number): Promise<DepositFreight | null> {

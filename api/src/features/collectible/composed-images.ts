@@ -21,9 +21,8 @@ import { formatTime } from '../../lib/time.js';
 import { fileBaseOf } from '../../lib/urls.js';
 import { StoredZipWriter } from '../../lib/zip.js';
 import type { FileStore } from '../../storage/store.js';
-import { EXPORT_PREFIX } from '../job/files.js';
-import { type JobContext, type JobResult, registerJobKind } from '../job/runner.js';
-import { type PictureUser, usableUploads } from '../upload/pictures.js';
+import { EXPORT_PREFIX, type JobContext, type JobResult, registerJobKind } from '../job/index.js';
+import { type PictureUser, usableUploads } from '../upload/index.js';
 
 const m = messages.collectible;
 

@@ -9,7 +9,7 @@ import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { grantCollectible } from '../holdings/collectibles.js';
+import { grantCollectible } from '../holdings/index.js';
 
 const m = messages.collectible;
 

@@ -15,8 +15,8 @@ import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf, picUrl } from '../../lib/urls.js';
 import type { FileStore } from '../../storage/store.js';
-import { containing } from '../goods/queries.js';
-import { issuedByItem, stockOf } from '../holdings/collectibles.js';
+import { containing } from '../goods/index.js';
+import { issuedByItem, stockOf } from '../holdings/index.js';
 
 export type CollectibleRecord = typeof collectibles.$inferSelect;
 export type CollectibleItemRecord = typeof collectibleItems.$inferSelect;

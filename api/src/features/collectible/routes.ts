@@ -13,8 +13,8 @@ import {
 } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
-import { assignAlbum } from '../album/assign.js';
-import { audit } from '../audit/record.js';
+import { assignAlbum } from '../album/index.js';
+import { audit } from '../audit/index.js';
 import { collectibleDetailOf, findCollectible, listCollectibles, lockCollectibles } from './queries.js';
 import { checkUploads } from './uploads.js';
 

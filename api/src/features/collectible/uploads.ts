@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import type { FileStore } from '../../storage/store.js';
-import { type PictureUser, usableUploads } from '../upload/pictures.js';
+import { type PictureUser, usableUploads } from '../upload/index.js';
 import { sha256OfStored } from './queries.js';
 
 const m = messages.collectible;

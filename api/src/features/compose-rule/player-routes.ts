@@ -12,7 +12,7 @@ import {
 import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { grantCollectible, liveHoldings } from '../holdings/collectibles.js';
+import { grantCollectible, liveHoldings } from '../holdings/index.js';
 import { composedOf, nextOfAlbum } from './queries.js';
 
 const m = messages.composeRule;

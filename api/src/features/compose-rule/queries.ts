@@ -13,8 +13,8 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
-import { stockOf } from '../holdings/collectibles.js';
+import { containing } from '../goods/index.js';
+import { stockOf } from '../holdings/index.js';
 
 export type ComposeRuleRow = typeof composeRules.$inferSelect;
 type Reader = Db | Tx;

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { collectibles, composeGroupCollectibles, composeGroups, composeRules } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 import playerComposeRoutes from './player-routes.js';
 import {
   type ComposeRuleRow,

@@ -6,8 +6,8 @@ import { coupons } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
-import { audit } from '../audit/record.js';
-import { containing } from '../goods/queries.js';
+import { audit } from '../audit/index.js';
+import { containing } from '../goods/index.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 

@@ -2,7 +2,7 @@ import { api, messages } from '@toy/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
-import { albumOptions, assignAlbum } from '../album/assign.js';
+import { albumOptions, assignAlbum } from '../album/index.js';
 import { changeCoupon, couponOf, couponToWire, createCoupon, listCoupons } from './queries.js';
 
 /**

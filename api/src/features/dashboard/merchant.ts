@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, idList, rowsOf } from '../../db/client.js';
 import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
-import { countOrders, orderConditions } from '../order/queries.js';
+import { countOrders, orderConditions } from '../order/index.js';
 import { type Calendar, calendar, dayOf, dayText } from './days.js';
 import { reviewDecisions } from './decisions.js';
 

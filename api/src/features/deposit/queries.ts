@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { fenToYuan } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
-import { contains, shanghaiTime } from '../pickup/queries.js';
+import { contains, shanghaiTime } from '../pickup/index.js';
 
 type Writer = Db | Tx;
 

@@ -5,9 +5,8 @@ import { deposits, orderItems, orders } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import type { Cell } from '../../lib/xlsx/writer.js';
-import { writeExport } from '../job/files.js';
-import { findPickup } from '../pickup/queries.js';
-import { shipItems } from '../pickup/ship.js';
+import { writeExport } from '../job/index.js';
+import { findPickup, shipItems } from '../pickup/index.js';
 import {
   countDeposits,
   type DepositRecord,

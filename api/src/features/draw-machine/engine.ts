@@ -15,11 +15,17 @@ import {
   players,
 } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
-import { allocStyles, stylesOf } from '../blind-box/templates.js';
-import { checkCoupon, lockClaims, spendClaims } from '../coupon/use.js';
-import { grantDrops, type PaidDraw } from '../holdings/drops.js';
-import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
-import { lockBalances, recordPaid } from '../payment/record.js';
+import { allocStyles, stylesOf } from '../blind-box/index.js';
+import { checkCoupon, lockClaims, spendClaims } from '../coupon/index.js';
+import { grantDrops, type PaidDraw } from '../holdings/index.js';
+import {
+  coinsToDeduct,
+  lockBalances,
+  type PaymentChannel,
+  recordPaid,
+  refuseDeferred,
+  SANDBOX_CHANNEL,
+} from '../payment/index.js';
 import type { MachineRow } from './queries.js';
 
 const m = messages.drawMachine;

@@ -13,9 +13,8 @@ import {
 import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
-import { audit } from '../audit/record.js';
-import { liveAllocation } from '../blind-box/allocations.js';
-import { allocStyles, findTemplate, stylesOf } from '../blind-box/templates.js';
+import { audit } from '../audit/index.js';
+import { allocStyles, findTemplate, liveAllocation, stylesOf } from '../blind-box/index.js';
 import { machineAuditView } from './queries.js';
 
 const m = messages.blindBox;

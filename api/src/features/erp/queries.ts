@@ -22,7 +22,7 @@ import { randomToken } from '../../lib/seal.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf } from '../../lib/urls.js';
 import type { FileStore } from '../../storage/store.js';
-import { EXPORT_PREFIX } from '../job/files.js';
+import { EXPORT_PREFIX } from '../job/index.js';
 import { type LabelData, writeWaybillPdf } from './label.js';
 
 const m = messages.erp;

@@ -1,8 +1,8 @@
 import { api, ERP_TOKEN_INVALID, messages, waybillNumbers } from '@toy/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routeOf } from '../../http/route.js';
-import { audit } from '../audit/record.js';
-import { throttledLogin } from '../auth/throttle.js';
+import { audit } from '../audit/index.js';
+import { throttledLogin } from '../auth/index.js';
 import {
   checkErpCredentials,
   createErpToken,

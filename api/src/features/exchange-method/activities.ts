@@ -13,7 +13,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { drawMachines, kujis, orders, scratchCards, scratchRedemptions } from '../../db/schema.js';
 import { picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
+import { containing } from '../goods/index.js';
 
 /**
  * The activities an exchange method may relate to, by relation key (shared ACTIVITY_RELATION_TYPES):

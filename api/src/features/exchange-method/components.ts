@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { skins, toys } from '../../db/schema.js';
 import { picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
+import { containing } from '../goods/index.js';
 
 /**
  * Where the components of an exchange method come from, by type: 1 luck sprite and 2 scene are

@@ -15,7 +15,7 @@ import { brands, exchangeClaims, exchangeMethods } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
+import { containing } from '../goods/index.js';
 import { resolveActivities } from './activities.js';
 import { componentsForDisplay } from './components.js';
 

@@ -6,7 +6,7 @@ import { freightTemplates } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 
 type Row = typeof freightTemplates.$inferSelect;
 

@@ -3,8 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Cell, XlsxWriter } from '../../lib/xlsx/writer.js';
 import type { FileStore } from '../../storage/store.js';
-import { writeExport } from '../job/files.js';
-import { type JobContext, registerJobKind } from '../job/runner.js';
+import { type JobContext, registerJobKind, writeExport } from '../job/index.js';
 import { type ExportRecord, type GachaFilterValues, gachaIds, gachaRange } from './queries.js';
 import { EXPORT_COLUMNS, IMPORT_COLUMNS, TEMPLATE_NOTES, templateExample, toSheetRow } from './sheet.js';
 

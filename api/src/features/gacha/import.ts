@@ -9,9 +9,9 @@ import { keyOfPic } from '../../lib/urls.js';
 import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
 import { readStoredSheet } from '../../lib/xlsx/stored.js';
 import type { FileStore } from '../../storage/store.js';
-import { type AuditInput, auditMany } from '../audit/record.js';
-import { writeExport } from '../job/files.js';
-import { type PictureUser, pictureProblems } from '../upload/pictures.js';
+import { type AuditInput, auditMany } from '../audit/index.js';
+import { writeExport } from '../job/index.js';
+import { type PictureUser, pictureProblems } from '../upload/index.js';
 import { activeIdsColumn, GACHA_PICTURE, GACHA_VIDEO, type GachaRow, gachaFields } from './queries.js';
 import {
   type GachaValues,

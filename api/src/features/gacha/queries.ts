@@ -8,7 +8,7 @@ import { fenToYuan } from '../../lib/money.js';
 import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
+import { containing } from '../goods/index.js';
 
 type Row = typeof gachaGoods.$inferSelect;
 export type GachaRow = Row & { activeIds: number[] };

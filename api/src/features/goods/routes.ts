@@ -5,8 +5,8 @@ import type { Tx } from '../../db/client.js';
 import { goods } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
-import { assertPictures } from '../upload/pictures.js';
+import { audit } from '../audit/index.js';
+import { assertPictures } from '../upload/index.js';
 import { changeStock, findGoods, goodsToWire, insertGoods, listGoods, lockGoods, updateGoods } from './queries.js';
 
 export const GOODS_PICTURE = {

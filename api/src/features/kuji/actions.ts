@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { kujiBoxes, kujiGoods, kujis, users } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { yuanToFen } from '../../lib/money.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 import { insertBoxes } from './generate.js';
 import { findKuji, goodsOf, type KujiDbRow, kujiAuditView, kujiCounts } from './queries.js';
 import { commitRestockSeed } from './seeds.js';

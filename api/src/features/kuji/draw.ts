@@ -21,10 +21,16 @@ import {
   players,
 } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
-import { orderSn } from '../draw-machine/engine.js';
-import { grantDrops } from '../holdings/drops.js';
-import { coinsToDeduct, type PaymentChannel, refuseDeferred, SANDBOX_CHANNEL } from '../payment/channel.js';
-import { lockBalances, recordPaid } from '../payment/record.js';
+import { orderSn } from '../draw-machine/index.js';
+import { grantDrops } from '../holdings/index.js';
+import {
+  coinsToDeduct,
+  lockBalances,
+  type PaymentChannel,
+  recordPaid,
+  refuseDeferred,
+  SANDBOX_CHANNEL,
+} from '../payment/index.js';
 
 /**
  * The 一番赏 draw (declaration player.kujiDraw, shared/src/features/kuji.ts; ticket order and awards

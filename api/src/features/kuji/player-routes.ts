@@ -7,8 +7,8 @@ import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
-import { DrawGroups } from '../draw-machine/draw-queue.js';
-import { channelOf } from '../payment/channel.js';
+import { DrawGroups } from '../draw-machine/index.js';
+import { channelOf } from '../payment/index.js';
 import { drawKujiMany } from './draw.js';
 import { seedRounds, seedRoundsToWire } from './seeds.js';
 

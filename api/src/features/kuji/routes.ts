@@ -6,7 +6,7 @@ import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { fenToYuan, yuanToFen } from '../../lib/money.js';
 import { picUrl } from '../../lib/urls.js';
-import { assertPictures } from '../upload/pictures.js';
+import { assertPictures } from '../upload/index.js';
 import { auditedWrite, changeStock, deleteKuji, luckyChange, publishKuji, setGoods, updateKuji } from './actions.js';
 import { generateApproved } from './generate.js';
 import { findKuji, kujiBoxRows, kujiGoodsRows, kujiInfo, kujiRows, listKujis, pageKujis } from './queries.js';

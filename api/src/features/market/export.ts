@@ -7,8 +7,7 @@ import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
 import type { FileStore } from '../../storage/store.js';
-import { writeExport } from '../job/files.js';
-import { type JobContext, registerJobKind } from '../job/runner.js';
+import { type JobContext, registerJobKind, writeExport } from '../job/index.js';
 import { linesOf, type MarketFilterValues, whereOf } from './queries.js';
 
 export const MARKET_EXPORT_KIND = 'market.export';

@@ -10,7 +10,7 @@ import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
 import { readStoredSheet } from '../../lib/xlsx/stored.js';
 import type { SheetColumn } from '../../lib/xlsx/writer.js';
 import type { FileStore } from '../../storage/store.js';
-import { writeExport } from '../job/files.js';
+import { writeExport } from '../job/index.js';
 import type { MarketOrderRow } from './queries.js';
 import { refusalOf, shipLocked } from './ship.js';
 

@@ -7,7 +7,7 @@ import { marketLinks } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 
 const m = messages.marketLink;
 

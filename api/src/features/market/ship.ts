@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { marketOrderGoods, marketOrders, marketShipments } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 import { auditFields, type MarketLineRow, type MarketOrderRow, statusOfLines } from './queries.js';
 
 const m = messages.market;

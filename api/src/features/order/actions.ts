@@ -5,8 +5,8 @@ import type { Tx } from '../../db/client.js';
 import { orderItems, orderShipments, orders } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
 import { yuanToFen } from '../../lib/money.js';
-import { returnCoupon } from '../coupon/use.js';
-import { closePayments } from '../payment/record.js';
+import { returnCoupon } from '../coupon/index.js';
+import { closePayments } from '../payment/index.js';
 import { returnStock } from './lifecycle.js';
 import { isSplittable, type OrderRow, unshippedItems } from './queries.js';
 

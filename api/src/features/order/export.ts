@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
 import type { FileStore } from '../../storage/store.js';
-import { writeExport } from '../job/files.js';
-import { type JobContext, registerJobKind } from '../job/runner.js';
+import { type JobContext, registerJobKind, writeExport } from '../job/index.js';
 import { bundle, type OrderRow, orderConditions, orderToWire } from './queries.js';
 
 /**

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { OrderTimes } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import { type AuditInput, auditMany } from '../audit/record.js';
-import { type ImportPlan, planSheet, type SheetRows, sheetLines } from '../shipment/sheet.js';
+import { type AuditInput, auditMany } from '../audit/index.js';
+import { type ImportPlan, planSheet, type SheetRows, sheetLines } from '../shipment/index.js';
 import { SHIP_BLOCKS, ship } from './actions.js';
 import { auditView, type OrderRow } from './queries.js';
 

@@ -11,9 +11,9 @@ import type { OrderTimes } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { depositFreight, goods, orderItems, orders, players } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { returnCoupon, useCoupon } from '../coupon/use.js';
-import { orderSn } from '../draw-machine/engine.js';
-import { closePayments } from '../payment/record.js';
+import { returnCoupon, useCoupon } from '../coupon/index.js';
+import { orderSn } from '../draw-machine/index.js';
+import { closePayments } from '../payment/index.js';
 import type { OrderRow } from './queries.js';
 
 /**

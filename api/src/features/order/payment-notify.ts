@@ -14,7 +14,7 @@ import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { yuanToFen } from '../../lib/money.js';
 import { safeEqual } from '../../lib/seal.js';
-import { lockPayment } from '../payment/record.js';
+import { lockPayment } from '../payment/index.js';
 import { applyPayment } from './lifecycle.js';
 
 const c = messages.common;

@@ -4,8 +4,7 @@ import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { Cell, SheetColumn } from '../../lib/xlsx/writer.js';
 import type { FileStore } from '../../storage/store.js';
-import { writeExport } from '../job/files.js';
-import { type JobContext, registerJobKind } from '../job/runner.js';
+import { type JobContext, registerJobKind, writeExport } from '../job/index.js';
 import { pickupWhere } from './queries.js';
 
 export const PICKUP_EXPORT_KIND = 'pickup.export';

@@ -3,8 +3,8 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import { pickups } from '../../db/schema.js';
-import { type AuditInput, auditMany } from '../audit/record.js';
-import { type ImportPlan, planSheet, type SheetRows, sheetLines } from '../shipment/sheet.js';
+import { type AuditInput, auditMany } from '../audit/index.js';
+import { type ImportPlan, planSheet, type SheetRows, sheetLines } from '../shipment/index.js';
 import type { PickupRow } from './queries.js';
 import { shipSnapshot } from './ship.js';
 

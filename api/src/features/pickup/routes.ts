@@ -2,7 +2,7 @@ import { api } from '@toy/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { jobs } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
-import { assertClean, previewOf, readShippingSheet } from '../shipment/sheet.js';
+import { assertClean, previewOf, readShippingSheet } from '../shipment/index.js';
 import { exportPickupsNow, PICKUP_EXPORT_KIND, PICKUP_EXPORT_LIMITS, type PickupExportParams } from './export.js';
 import { applyShipping, planShipping } from './import.js';
 import {

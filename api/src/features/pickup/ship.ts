@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { deposits, pickupShipments, pickups } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 import type { PickupRow } from './queries.js';
 
 const m = messages.pickup;

@@ -6,7 +6,7 @@ import { playerSessions, players } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
-import { addressKey } from '../auth/throttle.js';
+import { addressKey } from '../auth/index.js';
 import { checkCode, issueCode } from './login-code.js';
 import { smsProviderOf } from './sms.js';
 

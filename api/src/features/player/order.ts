@@ -5,10 +5,20 @@ import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
-import { amountDue, applyPayment, assertPayable, buy, cancel, confirm, playerOrder } from '../order/lifecycle.js';
-import { bundle, type OrderRow, orderToWire, wireOf } from '../order/queries.js';
-import { channelOf } from '../payment/channel.js';
-import { orderPayment } from '../payment/record.js';
+import {
+  amountDue,
+  applyPayment,
+  assertPayable,
+  bundle,
+  buy,
+  cancel,
+  confirm,
+  type OrderRow,
+  orderToWire,
+  playerOrder,
+  wireOf,
+} from '../order/index.js';
+import { channelOf, orderPayment } from '../payment/index.js';
 
 /**
  * The player's orders (declarations: shared playerOrderRoutes, under api.player): buying the

@@ -5,7 +5,7 @@ import { deposits, pickups } from '../../db/schema.js';
 import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { retrievalInfoOf } from '../pickup/queries.js';
+import { retrievalInfoOf } from '../pickup/index.js';
 
 const m = messages.pickup;
 

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { blindBoxRecords, blindBoxTemplateStyles, blindBoxTemplates } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { listRecords } from '../blind-box-record/queries.js';
+import { listRecords } from '../blind-box-record/index.js';
 
 type RecordRow = typeof blindBoxRecords.$inferSelect;
 

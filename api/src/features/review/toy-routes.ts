@@ -5,9 +5,9 @@ import type { Tx } from '../../db/client.js';
 import { auditLog, moments, toys, users } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
-import { containing } from '../goods/queries.js';
-import { momentWires, now, toyWires } from '../toy/queries.js';
+import { audit } from '../audit/index.js';
+import { containing } from '../goods/index.js';
+import { momentWires, now, toyWires } from '../toy/index.js';
 
 type Table = typeof toys | typeof moments;
 

@@ -3,8 +3,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { scratchCards, scratchCodes, scratchRedemptions } from '../../db/schema.js';
 import { formatTime } from '../../lib/time.js';
 import type { SheetColumn } from '../../lib/xlsx/writer.js';
-import { writeExport } from '../job/files.js';
-import { type JobContext, registerJobKind } from '../job/runner.js';
+import { type JobContext, registerJobKind, writeExport } from '../job/index.js';
 
 export const CODES_EXPORT_KIND = 'scratch.codes';
 const BATCH = 2000;

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { brands, scratchCards, scratchRedemptions, scratchRefusals } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
-import { containing } from '../goods/queries.js';
+import { containing } from '../goods/index.js';
 
 export type ScratchRow = typeof scratchCards.$inferSelect;
 type Counts = { used: number; refused: number; ipTitle: string };

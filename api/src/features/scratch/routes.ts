@@ -6,7 +6,7 @@ import { jobs, scratchCards, scratchRedemptions } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/seal.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 import { issueCodes } from './codes.js';
 import { CODES_EXPORT_KIND, type CodesExportParams } from './export.js';
 import { assertUnlinked, findScratch, listScratch, touch, wireOf } from './queries.js';

@@ -9,7 +9,7 @@ import { keyOfPic } from '../../lib/urls.js';
 import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
 import { readStoredSheet } from '../../lib/xlsx/stored.js';
 import type { FileStore } from '../../storage/store.js';
-import { writeExport } from '../job/files.js';
+import { writeExport } from '../job/index.js';
 
 /**
  * The shipping sheet (spec 02 §5 "Bulk shipping import"), one for every list that ships from a

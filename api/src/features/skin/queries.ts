@@ -15,9 +15,9 @@ import { brands, skinDrafts, skins, virtualReceipts } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
-import { assertPictures, type PictureUser } from '../upload/pictures.js';
+import { containing } from '../goods/index.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
+import { assertPictures, type PictureUser } from '../upload/index.js';
 
 export type SkinRow = typeof skins.$inferSelect;
 export type SkinDraftRow = typeof skinDrafts.$inferSelect;

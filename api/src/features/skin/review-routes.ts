@@ -4,8 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { skins, users } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
-import { containing } from '../goods/queries.js';
+import { audit } from '../audit/index.js';
+import { containing } from '../goods/index.js';
 import { auditView, skinsToWire } from './queries.js';
 
 /**

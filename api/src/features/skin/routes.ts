@@ -5,8 +5,8 @@ import type { Tx } from '../../db/client.js';
 import { players, skinDrafts, skins, virtualReceipts } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
-import { audit } from '../audit/record.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
+import { audit } from '../audit/index.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
 import { assertAvatarCentre } from './avatar.js';
 import { makePreview } from './preview.js';
 import {

@@ -5,7 +5,7 @@ import { players, subscriptions } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
-import { audit } from '../audit/record.js';
+import { audit } from '../audit/index.js';
 
 const m = messages.subscription;
 type Row = typeof subscriptions.$inferSelect;

@@ -6,9 +6,9 @@ import { brands, moments } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { keyOfPic, picUrl } from '../../lib/urls.js';
-import { audit } from '../audit/record.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
-import { assertPictures, usableUploads } from '../upload/pictures.js';
+import { audit } from '../audit/index.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
+import { assertPictures, usableUploads } from '../upload/index.js';
 import {
   assertDeletable,
   assertEditable,

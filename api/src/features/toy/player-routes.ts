@@ -6,7 +6,7 @@ import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
 
 /**
  * Declarations: shared/src/features/toy-routes.ts playerToyRoutes. Tables: virtual_receipts with

@@ -6,8 +6,8 @@ import { brands, moments, toys, virtualReceipts } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
+import { containing } from '../goods/index.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
 
 export type ToyTableRow = typeof toys.$inferSelect;
 export type MomentTableRow = typeof moments.$inferSelect;

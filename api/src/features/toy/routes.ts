@@ -7,9 +7,9 @@ import { toys } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { audit } from '../audit/record.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
-import { assertPictures, type PictureUser, usableUploads } from '../upload/pictures.js';
+import { audit } from '../audit/index.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
+import { assertPictures, type PictureUser, usableUploads } from '../upload/index.js';
 import { assertDeletable, assertEditable, findToy, listToys, now, type ToyTableRow, toyWires } from './queries.js';
 
 const m = messages.toy;

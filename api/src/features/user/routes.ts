@@ -6,7 +6,7 @@ import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { picUrl } from '../../lib/urls.js';
-import { usableUploads } from '../upload/pictures.js';
+import { usableUploads } from '../upload/index.js';
 import { menuFor } from './menu.js';
 
 /** Declarations: shared/src/features/user.ts. Table: users. */

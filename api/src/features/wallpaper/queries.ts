@@ -6,8 +6,8 @@ import { brands, virtualReceipts, wallpapers } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf, picUrl } from '../../lib/urls.js';
-import { containing } from '../goods/queries.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
+import { containing } from '../goods/index.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
 
 export type WallpaperRow = typeof wallpapers.$inferSelect;
 type Extra = { received: number; ipTitle: string };

@@ -5,9 +5,9 @@ import { virtualReceipts, wallpapers } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
-import { audit } from '../audit/record.js';
-import { RECEIPT_KIND } from '../holdings/receipts.js';
-import { assertPictures } from '../upload/pictures.js';
+import { audit } from '../audit/index.js';
+import { RECEIPT_KIND } from '../holdings/index.js';
+import { assertPictures } from '../upload/index.js';
 import { listWallpapers, lockWallpaper, wallpaperWire } from './queries.js';
 
 const m = messages.wallpaper;
