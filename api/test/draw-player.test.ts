@@ -2,7 +2,8 @@ import { api, type FairnessLog, messages, recordHash, seedHash, verifyFairness }
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { depositFreight, drawLog, drawRemovedCases, orders, players } from '../src/db/schema.js';
-import { drawMany, orderSn } from '../src/features/draw-machine/engine.js';
+import { drawMany } from '../src/features/draw-machine/engine.js';
+import { orderSn } from '../src/features/holdings/order-sn.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { call } from './helpers.js';

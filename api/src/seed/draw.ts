@@ -2,8 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { blindBoxTemplates, brands, deposits, drawMachines, orders, pickups, players, users } from '../db/schema.js';
 import { allocate } from '../features/blind-box/allocations.js';
-import { drawOne, orderSn, SETTLE_DAYS, settleDue } from '../features/draw-machine/engine.js';
+import { drawOne, SETTLE_DAYS, settleDue } from '../features/draw-machine/engine.js';
 import { publish } from '../features/draw-machine/publish.js';
+import { orderSn } from '../features/holdings/order-sn.js';
 import { formatTime } from '../lib/time.js';
 
 /** Marks the demo machine so the seed runs once. */

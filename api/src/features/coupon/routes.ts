@@ -7,7 +7,7 @@ import { changeCoupon, couponOf, couponToWire, createCoupon, listCoupons } from 
 
 /**
  * Declarations: shared/src/features/coupon.ts (coupon_admin, per_id 15). Tables: coupons and
- * coupon_claims (the player's side is api/src/features/player/coupon.ts).
+ * coupon_claims (the player's side is player-routes.ts).
  */
 const couponRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;

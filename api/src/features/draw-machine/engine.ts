@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ACTIVITY_DRAW_BOX, arrangeCases, type Counts, messages, recordHash } from '@toy/shared';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
@@ -17,7 +16,7 @@ import {
 import { httpError } from '../../lib/errors.js';
 import { allocStyles, stylesOf } from '../blind-box/index.js';
 import { checkCoupon, lockClaims, spendClaims } from '../coupon/index.js';
-import { grantDrops, type PaidDraw } from '../holdings/index.js';
+import { grantDrops, orderSn, type PaidDraw } from '../holdings/index.js';
 import {
   coinsToDeduct,
   lockBalances,
@@ -29,17 +28,6 @@ import {
 import type { MachineRow } from './queries.js';
 
 const m = messages.drawMachine;
-
-let snCounter = randomBytes(2).readUInt16BE(0);
-/**
- * An order number: the prefix, the time in ms, a counter of this process (so a group of draws in
- * one millisecond never repeats one) and random digits (so API copies do not either).
- */
-export const orderSn = (prefix: string) => {
-  snCounter = (snCounter + 1) % 100_000;
-  const random = randomBytes(4).readUInt32BE(0) % 100_000;
-  return `${prefix}${Date.now()}${String(snCounter).padStart(5, '0')}${String(random).padStart(5, '0')}`;
-};
 
 /** The last draw of a machine (its position in the draw order), or null before the first. */
 async function lastDraw(tx: Tx, batchId: number) {

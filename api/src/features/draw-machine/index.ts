@@ -2,5 +2,4 @@
  * The public face of draw-machine/: what other features may use of it. Anything else in the folder is
  * its own (scripts/check-layers.mjs refuses imports of it from another feature).
  */
-export { DrawGroups, DrawQueue } from './draw-queue.js';
-export { orderSn } from './engine.js';
+export { DrawGroups } from './draw-queue.js';

@@ -5,4 +5,5 @@
 export { grantCollectible, issuedByItem, liveHoldings, stockOf } from './collectibles.js';
 export type { PaidDraw } from './drops.js';
 export { grantDrops } from './drops.js';
+export { orderSn } from './order-sn.js';
 export { RECEIPT_KIND } from './receipts.js';

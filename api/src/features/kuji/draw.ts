@@ -21,8 +21,7 @@ import {
   players,
 } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
-import { orderSn } from '../draw-machine/index.js';
-import { grantDrops } from '../holdings/index.js';
+import { grantDrops, orderSn } from '../holdings/index.js';
 import {
   coinsToDeduct,
   lockBalances,

@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { depositFreight, goods, orderItems, orders, players } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { returnCoupon, useCoupon } from '../coupon/index.js';
-import { orderSn } from '../draw-machine/index.js';
+import { orderSn } from '../holdings/index.js';
 import { closePayments } from '../payment/index.js';
 import type { OrderRow } from './queries.js';
 

@@ -1,8 +1,8 @@
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { api, formatRemaining, messages, type Order, orderActionsShown } from '@toy/shared';
 import { Ban, MessageSquareText, RotateCcw, Truck } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { yuan } from '../../components/columns';
 import { Fact } from '../../components/Fact';
@@ -11,31 +11,21 @@ import { PageMessage } from '../../components/PageMessage';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 import { GoodsTable } from './GoodsTable';
-import { can, fullAddress, OrderStateBadge, shipHref, useCountdown } from './parts';
+import { can, fullAddress, OrderAddressRoute, OrderStateBadge, shipHref, useCountdown } from './parts';
 import { RemarkDialog } from './RemarkDialog';
 
 const RetrievalDetailPage = lazy(() => import('../pickup/RetrievalDetailPage'));
 
 /** /order/detail?id&type: a normal order (type 2, id = order_sn) here, a retrieval order (type 1) on its own page. */
 export default function OrderDetailRoute() {
-  const [search] = useSearchParams();
-  const id = (search.get('id') ?? '').trim();
-  if (!id)
-    return (
-      <PageMessage
-        title="订单详情"
-        message={messages.order.detailIdMissing}
-        back={{ to: search.get('type') === '1' ? '/order/sendList' : '/order/boxList', label: '返回订单列表' }}
-        testId="order-detail-missing"
-      />
-    );
-  if (search.get('type') === '1')
-    return (
-      <Suspense>
-        <RetrievalDetailPage id={id} />
-      </Suspense>
-    );
-  return <OrderDetail sn={id} />;
+  return (
+    <OrderAddressRoute
+      title="订单详情"
+      Normal={OrderDetail}
+      Retrieval={RetrievalDetailPage}
+      testId="order-detail-missing"
+    />
+  );
 }
 
 function Facts({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { Button, Grid, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { api, messages, type Order, orderShipPageForm } from '@toy/shared';
 import { ArrowLeft, Copy } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { FormSection, StickyFooter } from '../../components/FormPage';
 import { SchemaFormPage } from '../../components/form/FormDialog';
 import { TextField } from '../../components/form/fields';
@@ -13,29 +13,13 @@ import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 import { GoodsTable } from './GoodsTable';
-import { fullAddress, OrderStateBadge } from './parts';
+import { fullAddress, OrderAddressRoute, OrderStateBadge } from './parts';
 
 const RetrievalShipPage = lazy(() => import('../pickup/RetrievalShipPage'));
 
 /** /order/send?id&type: a normal order's ship page (type 2), or a retrieval order's (type 1). */
 export default function OrderShipRoute() {
-  const [search] = useSearchParams();
-  const id = (search.get('id') ?? '').trim();
-  if (!id)
-    return (
-      <PageMessage
-        title="订单发货"
-        message={messages.order.detailIdMissing}
-        back={{ to: search.get('type') === '1' ? '/order/sendList' : '/order/boxList', label: '返回订单列表' }}
-      />
-    );
-  if (search.get('type') === '1')
-    return (
-      <Suspense>
-        <RetrievalShipPage id={id} />
-      </Suspense>
-    );
-  return <OrderShip sn={id} />;
+  return <OrderAddressRoute title="订单发货" Normal={OrderShip} Retrieval={RetrievalShipPage} />;
 }
 
 /** Goes back one step, or to the order list when the page was opened directly. */

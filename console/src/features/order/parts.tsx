@@ -1,6 +1,8 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { formatRemaining, type Order } from '@toy/shared';
-import { useEffect, useState } from 'react';
+import { formatRemaining, messages, type Order } from '@toy/shared';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageMessage } from '../../components/PageMessage';
 
 /** The detail and ship pages of an order (type 2 normal, 1 retrieval), by order number. */
 export const detailHref = (sn: string, type = 2) => `/order/detail?id=${encodeURIComponent(sn)}&type=${type}`;
@@ -67,3 +69,38 @@ export const can = {
     !o.is_close && (o.tran_state === 2 || o.tran_state === 7) && [0, 4, 5].includes(o.logistics_state),
   close: (o: Order) => !o.is_close && [1, 3, 4, 5, 7].includes(o.tran_state),
 };
+
+/**
+ * /order/detail and /order/send (`?id&type`): a normal order's page (type 2, id = order_sn), or a
+ * retrieval order's (type 1, loaded on demand); without an id, the page says so with a way back.
+ */
+export function OrderAddressRoute({
+  title,
+  Normal,
+  Retrieval,
+  testId,
+}: {
+  title: string;
+  Normal: ComponentType<{ sn: string }>;
+  Retrieval: ComponentType<{ id: string }>;
+  testId?: string;
+}) {
+  const [search] = useSearchParams();
+  const id = (search.get('id') ?? '').trim();
+  const retrieval = search.get('type') === '1';
+  if (!id)
+    return (
+      <PageMessage
+        title={title}
+        message={messages.order.detailIdMissing}
+        back={{ to: retrieval ? '/order/sendList' : '/order/boxList', label: '返回订单列表' }}
+        testId={testId}
+      />
+    );
+  if (!retrieval) return <Normal sn={id} />;
+  return (
+    <Suspense>
+      <Retrieval id={id} />
+    </Suspense>
+  );
+}

@@ -5,20 +5,9 @@ import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
-import {
-  amountDue,
-  applyPayment,
-  assertPayable,
-  bundle,
-  buy,
-  cancel,
-  confirm,
-  type OrderRow,
-  orderToWire,
-  playerOrder,
-  wireOf,
-} from '../order/index.js';
 import { channelOf, orderPayment } from '../payment/index.js';
+import { amountDue, applyPayment, assertPayable, buy, cancel, confirm, playerOrder } from './lifecycle.js';
+import { bundle, type OrderRow, orderToWire, wireOf } from './queries.js';
 
 /**
  * The player's orders (declarations: shared playerOrderRoutes, under api.player): buying the
