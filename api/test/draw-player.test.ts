@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { depositFreight, drawLog, drawRemovedCases, orders, players } from '../src/db/schema.js';
 import { drawMany } from '../src/features/draw-machine/engine.js';
-import { orderSn } from '../src/features/holdings/order-sn.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
+import { orderSn } from '../src/features/holdings/order-sn.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { call } from './helpers.js';
 
