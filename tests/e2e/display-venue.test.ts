@@ -164,11 +164,21 @@ describe.skipIf(!hasBrowser)('venue screens for the audience and the operator', 
     await expect.poll(async () => (await texts(screen)).length, { timeout: scaled(10_000) }).toBeGreaterThan(20);
     const small = (await texts(screen)).filter((t) => t.px < 24);
     expect(small).toEqual([]);
-    // Page 2 of the launches holds one card: it sits in the middle.
+    // Page 2 of the launches holds one card: it sits in the middle. Judged on the same look that
+    // found page 2 (the carousel turns on; a later look may be at page 1 again).
+    type Launches = Area & { cards: Box[]; width: number };
+    let launches: Launches | undefined;
     await expect
-      .poll(async () => (await debug(screen)).areas[0]?.page, { timeout: scaled(15_000), interval: 200 })
+      .poll(
+        async () => {
+          const area = (await debug(screen)).areas[0] as Launches | undefined;
+          if (area?.page === 1) launches = area;
+          return area?.page;
+        },
+        { timeout: scaled(15_000), interval: 200 },
+      )
       .toBe(1);
-    const launches = (await debug(screen)).areas[0] as Area & { cards: Box[]; width: number };
+    if (!launches) throw new Error('no look at page 2 of the launches');
     expect(launches.cards).toHaveLength(1);
     expect(Math.abs(centreOf(launches.cards) - launches.width / 2)).toBeLessThan(launches.width * 0.02);
     await shot(screen, 'venue-screen-md-part-page');
