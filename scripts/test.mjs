@@ -45,8 +45,15 @@ mkdirSync(outDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
+/** Each failed test, named by file and title with the first line of its error, printed last. */
+const failedTests = [];
 /** Each suite's line of the closing table: its counts and how long it took. */
 const rows = new Map();
+
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 
 /** One suite's vitest run; `quiet`: its output is kept in `suite.output`, for the caller to print. */
 function runSuite(suite, quiet) {
@@ -71,6 +78,15 @@ function runSuite(suite, quiet) {
         row.failed = report.numFailedTests;
         row.skipped = report.numPendingTests + (report.numTodoTests ?? 0);
         for (const key of ['passed', 'failed', 'skipped']) totals[key] += row[key];
+        for (const file of report.testResults ?? []) {
+          const name = file.name.replace(`${root}/`, '');
+          const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+          for (const t of failures)
+            failedTests.push(`${name} › ${t.fullName ?? t.title}\n    ${firstLine(t.failureMessages?.[0])}`);
+          // A file that failed before any test ran (an import or a hook) has no failed test to name.
+          if (file.status === 'failed' && failures.length === 0)
+            failedTests.push(`${name}\n    ${firstLine(file.message)}`);
+        }
       }
       rows.set(suite.name, row);
       if (status !== 0) failedSuites.push(suite.name);
@@ -101,6 +117,7 @@ console.log(`${'all'.padEnd(41)}${pad(`${((Date.now() - started) / 1000).toFixed
 
 console.log('');
 if (!chromium) console.warn('!! Browser tests were skipped: no Chromium (see above).');
+if (failedTests.length) console.error(`Failed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}\n`);
 if (failedSuites.length) console.error(`Failing suites: ${failedSuites.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSuites.length ? 1 : 0);

@@ -1,5 +1,3 @@
-import './locale.js';
-
 export * from './allocation.js';
 export * from './api.js';
 export * from './client.js';

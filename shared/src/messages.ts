@@ -1,3 +1,4 @@
+import './locale.js';
 import { albumMessages, collectibleMessages, composeRuleMessages } from './messages-collectible.js';
 import { exchangeMethodMessages, wallpaperMessages } from './messages-exchange.js';
 import { guardMessages } from './messages-guard.js';

@@ -1,5 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
-import { api, type PermissionId } from '@toy/shared';
+import type { PermissionId } from '@toy/shared';
+import { brandRoutes } from '@toy/shared/features/brand';
 import { useEffect } from 'react';
 import { useCall } from '../lib/useCall';
 import { useBrandWord } from '../session/useBrandWord';
@@ -20,7 +21,7 @@ export interface BrandSelectProps {
   size?: 'sm' | 'md';
 }
 
-/** The merchant's own brands (api.brand.mine); labelled 品牌 or 店铺 by auth type. */
+/** The merchant's own brands (brandRoutes.mine); labelled 品牌 or 店铺 by auth type. */
 export function BrandSelect({
   perId,
   value,
@@ -33,7 +34,7 @@ export function BrandSelect({
   size = 'md',
 }: BrandSelectProps) {
   const word = useBrandWord();
-  const { data, isLoading } = useCall(api.brand.mine, { per_id: perId });
+  const { data, isLoading } = useCall(brandRoutes.mine, { per_id: perId });
   const brands = data?.ips ?? [];
 
   useEffect(() => {

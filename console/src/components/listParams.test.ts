@@ -1,4 +1,6 @@
-import { api } from '@toy/shared';
+import { gachaRoutes } from '@toy/shared/features/gacha';
+import { goodsRoutes } from '@toy/shared/features/goods';
+import { subscriptionRoutes } from '@toy/shared/features/subscription';
 import { describe, expect, it } from 'vitest';
 import {
   filter,
@@ -51,7 +53,7 @@ describe('list URL params', () => {
 });
 
 describe('filter boxes', () => {
-  const gacha = api.gacha.list.query.shape;
+  const gacha = gachaRoutes.list.query.shape;
 
   it('reads a text as the list query does', () => {
     expect(readFilter(gacha.goods_title, '  Molly 甜品 ')).toBe('Molly 甜品');
@@ -69,7 +71,7 @@ describe('filter boxes', () => {
 
 describe('pageSizesFor', () => {
   it('offers a list its declared default first, then the larger standard sizes', () => {
-    expect(pageSizesFor(api.subscription.list.query)).toEqual([10, 20, 50, 100, 200]);
-    expect(pageSizesFor(api.goods.list.query)).toEqual([20, 50, 100, 200]);
+    expect(pageSizesFor(subscriptionRoutes.list.query)).toEqual([10, 20, 50, 100, 200]);
+    expect(pageSizesFor(goodsRoutes.list.query)).toEqual([20, 50, 100, 200]);
   });
 });

@@ -1,4 +1,5 @@
-import { api, PER_ID, type PermissionId, type RouteInput } from '@toy/shared';
+import { PER_ID, type PermissionId, type RouteInput } from '@toy/shared';
+import { brandRoutes } from '@toy/shared/features/brand';
 import { useCallback } from 'react';
 import type { ApiError } from '../lib/http';
 import { useCall } from '../lib/useCall';
@@ -16,7 +17,7 @@ export function useBrandList(
   perId: PermissionId = PER_ID.box,
   allBrands = false,
 ) {
-  const brands = useCall(api.brand.mine, { per_id: perId });
+  const brands = useCall(brandRoutes.mine, { per_id: perId });
   const waitingBrand = !allBrands && ipId === undefined && (brands.isLoading || (brands.data?.ips.length ?? 0) > 0);
   const onBrand = useCallback(
     (ip_id: number | undefined, meta: { auto: boolean }) => setFilters({ ip_id }, { replace: meta.auto }),
@@ -36,7 +37,7 @@ export function useBrandList(
 }
 
 /**
- * A list screen of one brand's rows: `const page = useBrandListPage(api.goods.list)`. Its filters,
+ * A list screen of one brand's rows: `const page = useBrandListPage(goodsRoutes.list)`. Its filters,
  * page and page size live in the URL, typed by the route's declared query; `page.read` is the list
  * call (made once the brand is known), `page.table(rows)` DataTable's rows and states, and
  * `page.pagination(total)` ListPagination's props. `allBrands`: the list call answers every brand of

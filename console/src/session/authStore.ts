@@ -1,4 +1,6 @@
-import { api, type Session, type UserInfo } from '@toy/shared';
+import type { Session, UserInfo } from '@toy/shared';
+import { authRoutes } from '@toy/shared/features/auth';
+import { userRoutes } from '@toy/shared/features/user';
 import { useSyncExternalStore } from 'react';
 import { setCookie } from '../lib/cookies';
 import { ApiError, call } from '../lib/http';
@@ -7,7 +9,7 @@ import { clearSession, hasSession, saveSession } from '../lib/session';
 import { LOGGED_OUT_PARAM } from './loggedOut';
 
 /**
- * The auth provider: who is signed in. `info` (roles and menus from api.user.info) is loaded on
+ * The auth provider: who is signed in. `info` (roles and menus from userRoutes.info) is loaded on
  * the first navigation with a session; the router is built from it.
  */
 export type AuthStatus = 'idle' | 'loading' | 'ready' | 'anonymous';
@@ -40,7 +42,7 @@ export const authStore = {
       return Promise.resolve(null);
     }
     set({ status: 'loading', info: state.info });
-    pending = call(api.user.info, undefined, { silent: true, noSessionPrompt: true })
+    pending = call(userRoutes.info, undefined, { silent: true, noSessionPrompt: true })
       .then((info) => {
         set({ status: 'ready', info });
         return info;
@@ -72,7 +74,7 @@ export const authStore = {
   /** 退出登录: revoke on the server (best effort), clear cookies and start over at /login. */
   async signOut(): Promise<void> {
     try {
-      await call(api.auth.logout, {}, { silent: true, noSessionPrompt: true });
+      await call(authRoutes.logout, {}, { silent: true, noSessionPrompt: true });
     } catch {
       // the session is dropped locally either way
     }

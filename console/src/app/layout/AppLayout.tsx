@@ -3,16 +3,19 @@ import { LIMITS } from '@toy/shared';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useReviewNews } from '../../features/dashboard/reviewNews';
+import { lazyPart } from '../../lib/lazyPart';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useUserInfo } from '../../session/authStore';
 import { userRoles } from '../../session/roles';
 import { buildNav, type NavItem } from '../menuRoutes';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { routeKeys } from '../routeMap';
-import { AvatarDialog } from './AvatarDialog';
 import { Navbar } from './Navbar';
-import { PasswordDialog } from './PasswordDialog';
 import { Sidebar } from './Sidebar';
+
+// Opened from the user menu only: loaded after the page is up, not with it.
+const PasswordDialog = lazyPart(() => import('./PasswordDialog').then((m) => m.PasswordDialog));
+const AvatarDialog = lazyPart(() => import('./AvatarDialog').then((m) => m.AvatarDialog));
 
 const COLLAPSED_WIDTH = 64;
 const COLLAPSE_KEY = 'console:sidebar-collapsed';

@@ -1,5 +1,6 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
-import { AVATAR_SIZE, api, messages } from '@toy/shared';
+import { AVATAR_SIZE, messages } from '@toy/shared';
+import { userRoutes } from '@toy/shared/features/user';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
 import { useCrop } from '../../components/upload/CropStep';
@@ -10,7 +11,7 @@ import { notify } from '../../lib/notify';
 import { authStore } from '../../session/authStore';
 
 /**
- * 修改头像: one image through the shared upload component, then api.user.updateAvatar. An image that
+ * 修改头像: one image through the shared upload component, then userRoutes.updateAvatar. An image that
  * is not already 800×800 goes through a crop step (a square, dragged and zoomed) and is sent at 800×800.
  */
 export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -35,7 +36,7 @@ export function AvatarDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     }
     setSaving(true);
     try {
-      const { avatar } = await call(api.user.updateAvatar, { avatar: keys[0] });
+      const { avatar } = await call(userRoutes.updateAvatar, { avatar: keys[0] });
       authStore.updateAvatar(avatar);
       notify.success(messages.success.modified);
       onOpenChange(false);

@@ -1,4 +1,5 @@
-import { api, messages } from '@toy/shared';
+import { messages } from '@toy/shared';
+import { userRoutes } from '@toy/shared/features/user';
 import { FormDialog } from '../../components/form/FormDialog';
 import { PasswordField } from '../../components/form/fields';
 import { useFormDialog } from '../../components/useFormDialog';
@@ -11,10 +12,10 @@ const FIELDS = [
 
 /**
  * 修改密码: old and new required ('旧密码不可为空' / '新密码不可为空'), the new one typed twice, each
- * field with a show-password button; then api.user.resetPassword.
+ * field with a show-password button; then userRoutes.resetPassword.
  */
 export function PasswordDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { dialog } = useFormDialog(api.user.resetPassword, props, {
+  const { dialog } = useFormDialog(userRoutes.resetPassword, props, {
     title: '修改密码',
     testId: 'password',
     defaults: { old_password: '', new_password: '', confirm_password: '' },

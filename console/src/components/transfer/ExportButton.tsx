@@ -1,5 +1,6 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
-import { api, messages, type RouteDef, type RouteInput, type RouteOutput } from '@toy/shared';
+import { messages, type RouteDef, type RouteInput, type RouteOutput } from '@toy/shared';
+import { jobRoutes } from '@toy/shared/features/job';
 import { CheckCircle2, Download, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
@@ -95,7 +96,7 @@ export function ExportButton<D extends RouteDef>({
     }
     setState({ step: 'running', handle: started.handle!, total: started.total });
     // The export centre lists it at once and follows it after this dialog closes.
-    void invalidate(api.job.list);
+    void invalidate(jobRoutes.list);
   };
 
   const running = state.step === 'running' ? state : null;

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Circle, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { api, type JobListItem } from '@toy/shared';
+import type { JobListItem } from '@toy/shared';
+import { jobRoutes } from '@toy/shared/features/job';
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toaster } from '../../lib/notify';
@@ -135,7 +136,7 @@ function FileRow({ job, downloaded }: { job: JobListItem; downloaded: boolean })
 /** 导出文件 in the header: the user's export files of the last 24 h, a badge for files not yet downloaded. */
 export function ExportCentre() {
   const [busy, setBusy] = useState(false);
-  const { data } = useCall(api.job.list, {}, { silent: true, refreshInterval: pollEvery(busy) });
+  const { data } = useCall(jobRoutes.list, {}, { silent: true, refreshInterval: pollEvery(busy) });
   const downloaded = useDownloaded();
   const list = data?.list;
   const busyNow = isBusy(list);

@@ -1,11 +1,13 @@
-import { api, messages, type PickupImportPreview } from '@toy/shared';
+import { messages, type PickupImportPreview } from '@toy/shared';
+import { orderRoutes } from '@toy/shared/features/order';
+import { pickupRoutes } from '@toy/shared/features/pickup';
 import { useAction } from '../../lib/useAction';
 import { type ImportDeclaration, ImportDialog } from './ImportDialog';
 
 /** The lists that ship from a shipping sheet (订单号, 物流公司, 物流单号), and their two calls. */
 const SHEETS = {
-  pickup: { dryRun: api.pickup.import, confirm: api.pickup.importConfirm, label: '导入发货单' },
-  order: { dryRun: api.order.import, confirm: api.order.importConfirm, label: '导入发货' },
+  pickup: { dryRun: pickupRoutes.import, confirm: pickupRoutes.importConfirm, label: '导入发货单' },
+  order: { dryRun: orderRoutes.import, confirm: orderRoutes.importConfirm, label: '导入发货' },
 } as const;
 
 const declarationOf = (kind: keyof typeof SHEETS): ImportDeclaration<PickupImportPreview> => ({

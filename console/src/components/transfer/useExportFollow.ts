@@ -1,4 +1,4 @@
-import { api } from '@toy/shared';
+import { jobRoutes } from '@toy/shared/features/job';
 import { useEffect, useState } from 'react';
 import { call } from '../../lib/http';
 
@@ -27,7 +27,7 @@ export const followJob: ExportFollower = {
   firstAt: 'once',
   queuedAtFirst: true,
   check: async (id) => {
-    const job = await call(api.job.status, { id: Number(id) }, { silent: true });
+    const job = await call(jobRoutes.status, { id: Number(id) }, { silent: true });
     return {
       now: job.now_num,
       total: job.total_num,

@@ -1,10 +1,11 @@
-import { api, fileUrl, isAbort, LIMITS, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
+import { fileUrl, isAbort, LIMITS, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
+import { uploadRoutes } from '@toy/shared/features/upload';
 import { config } from '../../config';
 import { call } from '../../lib/http';
 import { makeKey } from './uploadRules';
 
 /**
- * The one upload core (spec 01 §7 "Upload"): get a token (api.upload.token, with the limits the
+ * The one upload core (spec 01 §7 "Upload"): get a token (uploadRoutes.token, with the limits the
  * storage endpoint then enforces), post multipart `token`, `key`, `file` to `upload_url`, answer
  * `{key, hash}`. A failure drops the token and fetches a fresh one.
  */
@@ -63,7 +64,7 @@ const limitKey = (l: UploadLimits) =>
 
 function fetchToken(limits: UploadLimits): Promise<Token> {
   const promise = call(
-    api.upload.token,
+    uploadRoutes.token,
     {
       file_type: limits.fileType,
       width: limits.width,
@@ -207,7 +208,7 @@ export function readImageSize(file: File): Promise<{ width: number; height: numb
 }
 
 /**
- * A video through the STS path (spec 01 §7 "Video upload"): api.upload.videoToken names the key
+ * A video through the STS path (spec 01 §7 "Video upload"): uploadRoutes.videoToken names the key
  * and carries the token, then the same form post as every upload. Answers the stored key and URL.
  */
 export async function uploadVideo(
@@ -215,9 +216,9 @@ export async function uploadVideo(
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<Uploaded> {
-  let sts: Awaited<ReturnType<typeof call<typeof api.upload.videoToken>>>;
+  let sts: Awaited<ReturnType<typeof call<typeof uploadRoutes.videoToken>>>;
   try {
-    sts = await call(api.upload.videoToken, { file: [file.name] }, { silent: true });
+    sts = await call(uploadRoutes.videoToken, { file: [file.name] }, { silent: true });
   } catch (err) {
     throw new UploadError(messages.upload.failed, storageMessage(err), err);
   }

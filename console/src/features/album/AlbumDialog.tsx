@@ -1,4 +1,5 @@
-import { ALBUM_LIMITS, type Album, type AlbumForm, api, messages, PER_ID } from '@toy/shared';
+import { ALBUM_LIMITS, type Album, type AlbumForm, messages, PER_ID } from '@toy/shared';
+import { albumRoutes } from '@toy/shared/features/album';
 import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, ImageField, TextareaField, TextField } from '../../components/form/fields';
 import type { EditDialogProps } from '../../components/useEditDialog';
@@ -21,16 +22,16 @@ const defaults = (editing: Album | null, brandId?: number): AlbumForm =>
 
 /**
  * 创建合辑 / 编辑合辑 (spec 03 §5 "Album create"): brand (locked when editing), name, the 600x600
- * logo and the 1400x600 background, an introduction; checked by api.album.save's rule table.
+ * logo and the 1400x600 background, an introduction; checked by albumRoutes.save's rule table.
  */
 export function AlbumDialog(props: EditDialogProps<Album>) {
   const editing = props.editing !== null;
-  const { dialog } = useFormDialog(api.album.save, props, {
+  const { dialog } = useFormDialog(albumRoutes.save, props, {
     title: editing ? '编辑合辑' : '创建合辑',
     testId: 'album',
     defaults: defaults(props.editing, props.defaultBrandId),
     success: editing ? m.edited : m.created,
-    invalidates: [api.album.list],
+    invalidates: [albumRoutes.list],
   });
   return (
     <FormDialog {...dialog} size="lg">

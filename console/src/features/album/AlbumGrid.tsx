@@ -11,7 +11,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ALBUM_LIMITS, type Album, type AlbumOption, api, messages } from '@toy/shared';
+import { ALBUM_LIMITS, type Album, type AlbumOption, messages } from '@toy/shared';
+import { albumRoutes } from '@toy/shared/features/album';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FilterBar } from '../../components/FilterBar';
@@ -33,10 +34,10 @@ const isCard = (row: Album | AlbumOption): row is Album => 'data' in row;
  * menu to edit or delete it, and 创建合辑. The brand and page are in the address.
  */
 export function AlbumGrid() {
-  const page = useBrandListPage(api.album.list);
+  const page = useBrandListPage(albumRoutes.list);
   const dialog = useEditDialog<Album>();
   const { ask, dialog: confirmDialog } = useConfirm();
-  const del = useAction(api.album.delete, { success: m.deleted, invalidates: [api.album.list] });
+  const del = useAction(albumRoutes.delete, { success: m.deleted, invalidates: [albumRoutes.list] });
   const remove = (a: Album) =>
     ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>
       del.trigger({ id: a.id }),

@@ -1,5 +1,6 @@
 import { Badge, Button, Field, Text } from '@chakra-ui/react';
-import { type api, messages } from '@toy/shared';
+import { messages } from '@toy/shared';
+import type { couponRoutes } from '@toy/shared/features/coupon';
 import { useState } from 'react';
 import type { Column } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
@@ -55,7 +56,7 @@ function SetAlbumDialog({
   const { set: route, list, noun } = ALBUM_MEMBERS[member];
   const [album, setAlbum] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const set = useAction(route as typeof api.coupon.setAlbum, { success: messages.album.set, invalidates: [list] });
+  const set = useAction(route as typeof couponRoutes.setAlbum, { success: messages.album.set, invalidates: [list] });
   const close = () => {
     setError(null);
     setAlbum('');

@@ -1,4 +1,7 @@
-import { api } from '@toy/shared';
+import { albumRoutes } from '@toy/shared/features/album';
+import { collectibleRoutes } from '@toy/shared/features/collectible';
+import { couponRoutes } from '@toy/shared/features/coupon';
+import { gachaRoutes } from '@toy/shared/features/gacha';
 import { useCall } from '../../lib/useCall';
 
 export interface AlbumOption {
@@ -14,21 +17,21 @@ export interface AlbumOption {
  */
 export const ALBUM_MEMBERS = {
   collectible: {
-    options: (ipId: number) => [api.album.list, { ip_id: ipId, easy: 1, need_page: 0 }] as const,
-    set: api.collectible.setAlbum,
-    list: api.collectible.list,
+    options: (ipId: number) => [albumRoutes.list, { ip_id: ipId, easy: 1, need_page: 0 }] as const,
+    set: collectibleRoutes.setAlbum,
+    list: collectibleRoutes.list,
     noun: '数字藏品',
   },
   coupon: {
-    options: (ipId: number) => [api.coupon.albums, { ip_id: ipId }] as const,
-    set: api.coupon.setAlbum,
-    list: api.coupon.list,
+    options: (ipId: number) => [couponRoutes.albums, { ip_id: ipId }] as const,
+    set: couponRoutes.setAlbum,
+    list: couponRoutes.list,
     noun: '优惠券',
   },
   gacha: {
-    options: (ipId: number) => [api.gacha.albums, { ip_id: ipId }] as const,
-    set: api.gacha.setAlbum,
-    list: api.gacha.list,
+    options: (ipId: number) => [gachaRoutes.albums, { ip_id: ipId }] as const,
+    set: gachaRoutes.setAlbum,
+    list: gachaRoutes.list,
     noun: '扭蛋商品',
   },
 };
@@ -37,6 +40,6 @@ export type AlbumMember = keyof typeof ALBUM_MEMBERS;
 /** The brand's albums as select options. */
 export function useAlbumOptions(ipId: number | undefined, member: AlbumMember = 'collectible'): AlbumOption[] {
   const [route, query] = ALBUM_MEMBERS[member].options(ipId ?? 0);
-  const read = useCall(route as typeof api.coupon.albums, query as never, { enabled: ipId !== undefined });
+  const read = useCall(route as typeof couponRoutes.albums, query as never, { enabled: ipId !== undefined });
   return (read.data?.list ?? []).map((r) => ({ value: r.id, label: r.title }));
 }

@@ -1,5 +1,7 @@
 import { Badge, Box, Dialog, HStack, Image, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, api, gachaCateText, OFF_TEXT } from '@toy/shared';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, gachaCateText, OFF_TEXT } from '@toy/shared';
+import { auditRoutes } from '@toy/shared/features/audit';
+import { brandRoutes } from '@toy/shared/features/brand';
 import { History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadingLines } from '../../components/DataTable';
@@ -118,12 +120,12 @@ export interface AuditTarget {
 /** 操作记录: who changed a row, when, and the values before and after (audit.list). */
 export function AuditDialog({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) {
   const { read, pagination, pageSize } = useDialogList(
-    api.audit.list,
+    auditRoutes.list,
     { entity: target?.entity ?? 'goods', id: target?.id ?? 0 },
     target !== null,
   );
   const { data, isLoading } = read;
-  const mine = useCall(api.brand.mine, {}, { enabled: target !== null });
+  const mine = useCall(brandRoutes.mine, {}, { enabled: target !== null });
   const brands = new Map((mine.data?.ips ?? []).map((b) => [b.id, b.title]));
   const total = data?.pagination.total_rows ?? 0;
   return (

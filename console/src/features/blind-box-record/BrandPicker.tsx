@@ -1,5 +1,6 @@
 import { Box, Input } from '@chakra-ui/react';
-import { api, LIMITS, messages } from '@toy/shared';
+import { LIMITS, messages } from '@toy/shared';
+import { brandRoutes } from '@toy/shared/features/brand';
 import { useEffect, useRef } from 'react';
 import { DropdownOption, DropdownPanel, useSearchBox } from '../../components/Dropdown';
 import { useCall } from '../../lib/useCall';
@@ -18,7 +19,7 @@ export function BrandPicker({ title, placeholder = '请输入品牌名称搜索'
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => setText(title), [title, setText]);
   const { data, isLoading } = useCall(
-    api.brand.templateSearch,
+    brandRoutes.templateSearch,
     { title: query, is_template: 1, status: 1, page: 1, limit: LIMITS.brandAutocompleteLimit },
     { enabled: open },
   );

@@ -1,5 +1,6 @@
 import { Button, Checkbox, HStack, Input, Text } from '@chakra-ui/react';
-import { api, type GoodsItem, LIMITS, messages } from '@toy/shared';
+import { type GoodsItem, LIMITS, messages } from '@toy/shared';
+import { blindBoxRecordRoutes } from '@toy/shared/features/blind-box-record';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { moneyColumn, pictureColumn, titleColumn } from '../../components/columns';
@@ -29,7 +30,7 @@ export function GoodsSelectorDialog({ open, onOpenChange, brandId, existing, onC
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<Map<number, GoodsItem>>(new Map());
   const { data, error, isLoading, mutate } = useCall(
-    api.blindBoxRecord.goodsSelector,
+    blindBoxRecordRoutes.goodsSelector,
     { ip_id: brandId, title, page, limit: LIMITS.goodsSelectorPageSize },
     { enabled: open },
   );

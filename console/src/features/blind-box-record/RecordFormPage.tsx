@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   AuthType,
-  api,
   messages,
   overseasFailureMessage,
   overseasOffenders,
@@ -9,6 +8,8 @@ import {
   RECORD_IMAGES,
   recordSubmit,
 } from '@toy/shared';
+import { blindBoxRecordRoutes } from '@toy/shared/features/blind-box-record';
+import { brandRoutes } from '@toy/shared/features/brand';
 import { ListPlus, PackagePlus, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -59,8 +60,8 @@ function overseasOk(styles: StyleRow[]) {
 function useDefaults(search: URLSearchParams, ownBrand: boolean) {
   const recordId = Number(search.get('record')) || undefined;
   const queryId = Number(search.get('id')) || undefined;
-  const brands = useCall(api.brand.mine, { per_id: PER_ID.box }).data?.ips;
-  const record = useCall(api.blindBoxRecord.detail, { id: recordId ?? 0 }, { enabled: recordId !== undefined }).data;
+  const brands = useCall(brandRoutes.mine, { per_id: PER_ID.box }).data?.ips;
+  const record = useCall(blindBoxRecordRoutes.detail, { id: recordId ?? 0 }, { enabled: recordId !== undefined }).data;
   const loaded = recordId !== undefined ? record !== undefined : brands !== undefined;
   // Once the record or the brands have loaded, the start stays: a later refresh of either never
   // resets what the merchant has entered.
@@ -84,9 +85,9 @@ export default function RecordFormPage() {
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
   const { confirm, dialog } = useConfirm();
-  const submit = useAction(api.blindBoxRecord.submit, {
+  const submit = useAction(blindBoxRecordRoutes.submit, {
     success: messages.success.submitted,
-    invalidates: [api.blindBoxRecord.list],
+    invalidates: [blindBoxRecordRoutes.list],
   });
   const [id, ipId, brandId, brandTitle, styles] = form.watch(['id', 'ip_id', 'goods_ip_id', 'goods_ip_title', 'goods']);
 

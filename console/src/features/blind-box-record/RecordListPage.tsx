@@ -1,5 +1,6 @@
 import { Box, Button, SegmentGroup, Stack, Text } from '@chakra-ui/react';
-import { api, type BlindBoxRecord, PER_ID, REVIEW_STATES } from '@toy/shared';
+import { type BlindBoxRecord, PER_ID, REVIEW_STATES } from '@toy/shared';
+import { blindBoxRecordRoutes } from '@toy/shared/features/blind-box-record';
 import { PencilLine, Plus, Rocket } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { BrandFilter } from '../../components/BrandSelect';
@@ -16,9 +17,9 @@ import { ReviewBadge } from './styleParts';
 /** 盲盒备案: the merchant's records with their review state and reason; correct and resubmit, or release. */
 export default function RecordListPage() {
   const navigate = useNavigate();
-  const { params, setFilters, setPage, setPageSize } = useListParams(api.blindBoxRecord.list);
+  const { params, setFilters, setPage, setPageSize } = useListParams(blindBoxRecordRoutes.list);
   const { onBrand, table } = useBrandList(params.ip_id, setFilters);
-  const list = useCall(api.blindBoxRecord.list, params, { enabled: params.ip_id !== undefined });
+  const list = useCall(blindBoxRecordRoutes.list, params, { enabled: params.ip_id !== undefined });
 
   const columns: Column<BlindBoxRecord>[] = [
     {

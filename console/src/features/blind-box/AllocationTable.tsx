@@ -1,5 +1,6 @@
 import { Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
-import { type Allocation, api, hideStockBody, messages } from '@toy/shared';
+import { type Allocation, hideStockBody, messages } from '@toy/shared';
+import { blindBoxRoutes } from '@toy/shared/features/blind-box';
 import { Copy, ShieldCheck, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -89,7 +90,7 @@ function HideStockDialog({
     { box_sign: a.box_sign, hide_id: style?.id ?? '', hide_stock: String(style?.stock ?? '') },
     open,
   );
-  const save = useAction(api.blindBox.hideStock, { success: messages.success.set });
+  const save = useAction(blindBoxRoutes.hideStock, { success: messages.success.set });
   return (
     <FormDialog
       open={open}

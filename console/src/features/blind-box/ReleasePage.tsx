@@ -2,7 +2,6 @@ import { Alert, Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Te
 import {
   type Allocation,
   allocateRules,
-  api,
   firstFailure,
   LIMITS,
   messages,
@@ -10,6 +9,9 @@ import {
   PER_ID,
   type Template,
 } from '@toy/shared';
+import { blindBoxRoutes, templateRoutes } from '@toy/shared/features/blind-box';
+import { cabinetRoutes } from '@toy/shared/features/box-settings';
+import { freightRoutes, freightTemplateRoutes } from '@toy/shared/features/freight';
 import { Boxes, Rocket, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
@@ -109,22 +111,22 @@ export default function ReleasePage() {
     saved: boolean;
   } | null>(null);
   const { confirm, dialog } = useConfirm();
-  const freight = useCall(api.freight.info, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
-  const cabinet = useCall(api.cabinet.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
-  const overseas = useCall(api.blindBox.overseasBrands);
+  const freight = useCall(freightRoutes.info, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
+  const cabinet = useCall(cabinetRoutes.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
+  const overseas = useCall(blindBoxRoutes.overseasBrands);
   // Overseas sales charge freight by the brand's freight templates (spec 02 screen 8).
   const templates = useCall(
-    api.freight.list,
+    freightTemplateRoutes.list,
     { ip_id: ipId ?? 0 },
     { enabled: ipId !== undefined && Number(isOverseas) === 1 },
   );
   const overseasFreightUnset = Number(isOverseas) === 1 && templates.data !== undefined && templates.data.length === 0;
   const preset = useCall(
-    api.template.search,
+    templateRoutes.search,
     { ip_id: ipId ?? 0, page: 1, limit: LIMITS.templateSearchLimit },
     { enabled: ipId !== undefined && templateId !== undefined },
   );
-  const allocate = useAction(api.blindBox.allocate, { success: messages.success.done });
+  const allocate = useAction(blindBoxRoutes.allocate, { success: messages.success.done });
   const overseasAllowed = ipId !== undefined && (overseas.data?.ips ?? []).includes(ipId);
   const prompted = useRef<number | null>(null);
   // The first brand is picked by default once; after that an empty choice stays empty (rule 1).
@@ -214,7 +216,7 @@ export default function ReleasePage() {
     if (cabinet.data === null) return void promptCabinet();
     try {
       const saved = wire.off === 1;
-      setPublished({ ...(await call(api.blindBox.publish, wire, { silent: true })), saved });
+      setPublished({ ...(await call(blindBoxRoutes.publish, wire, { silent: true })), saved });
       notify.success(saved ? messages.success.saved : messages.success.published);
     } catch (err) {
       if (!(err instanceof ApiError)) return;

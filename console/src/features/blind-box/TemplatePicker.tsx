@@ -1,5 +1,6 @@
 import { Badge, Box, Flex, HStack, Image, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { api, LIMITS, type Template } from '@toy/shared';
+import { LIMITS, type Template } from '@toy/shared';
+import { templateRoutes } from '@toy/shared/features/blind-box';
 import { Search } from 'lucide-react';
 import { Thumbnail } from '../../components/columns';
 import { DropdownOption, DropdownPanel, useSearchBox } from '../../components/Dropdown';
@@ -17,7 +18,7 @@ export interface TemplatePickerProps {
 export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
   const { open, show, hide, text, setText, query, input } = useSearchBox();
   const { data, isLoading } = useCall(
-    api.template.search,
+    templateRoutes.search,
     { ip_id: ipId, title: query, page: 1, limit: LIMITS.templateSearchLimit },
     { enabled: open },
   );

@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Input, RadioGroup, Separator, Stack, Text } from '@chakra-ui/react';
-import { AWARD, AWARD_TYPES, api, type BoxMachineSettings, type CouponBrief, couponText, messages } from '@toy/shared';
+import { AWARD, AWARD_TYPES, type BoxMachineSettings, type CouponBrief, couponText, messages } from '@toy/shared';
+import { boxMachineRoutes } from '@toy/shared/features/box-settings';
 import { Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
@@ -128,12 +129,12 @@ function AwardField({ side, label, onPickCoupon }: { side: Side; label: string; 
 /** 盒机设置: prompt and perspective cards with their points, and the right- and wrong-guess awards. */
 export function BoxMachineDialog({ ipId, current, ...props }: SettingsDialogProps<BoxMachineSettings>) {
   const [picking, setPicking] = useState<Side | null>(null);
-  const { form, dialog } = useFormDialog(api.boxMachine.save, props, {
+  const { form, dialog } = useFormDialog(boxMachineRoutes.save, props, {
     title: '盒机设置',
     testId: 'box-machine',
     defaults: defaults(ipId, current),
     success: messages.success.setPlain,
-    invalidates: [api.boxMachine.get],
+    invalidates: [boxMachineRoutes.get],
   });
 
   return (

@@ -1,5 +1,4 @@
 import {
-  api,
   DEFAULT_DEPOSIT_DAYS,
   DEFAULT_FREE_COUNT,
   DEPOSIT_DAY_OPTIONS,
@@ -7,6 +6,8 @@ import {
   FREE_COUNT_OPTIONS,
   messages,
 } from '@toy/shared';
+import { cabinetRoutes } from '@toy/shared/features/box-settings';
+import { freightRoutes } from '@toy/shared/features/freight';
 import { FormDialog } from '../../components/form/FormDialog';
 import { SelectField, TextField } from '../../components/form/fields';
 import { useFormDialog } from '../../components/useFormDialog';
@@ -28,12 +29,12 @@ const defaults = (ipId: number, c: DepositFreight | null) =>
 
 /** 寄存设置: days (default 长期 3650), free-shipping count 1–6 (default 3), retrieval freight. */
 export function CabinetDialog({ ipId, current, ...props }: SettingsDialogProps<DepositFreight>) {
-  const { dialog } = useFormDialog(api.cabinet.save, props, {
+  const { dialog } = useFormDialog(cabinetRoutes.save, props, {
     title: '寄存设置',
     testId: 'cabinet',
     defaults: defaults(ipId, current),
     success: messages.success.setPlain,
-    invalidates: [api.cabinet.get, api.freight.info],
+    invalidates: [cabinetRoutes.get, freightRoutes.info],
   });
   return (
     <FormDialog {...dialog}>

@@ -1,5 +1,6 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
-import { api, type CouponBrief, couponText } from '@toy/shared';
+import { type CouponBrief, couponText } from '@toy/shared';
+import { couponAssociationRoutes } from '@toy/shared/features/box-settings';
 import { type Column, DataTable } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
@@ -14,7 +15,7 @@ export interface CouponPickerDialogProps {
 
 /** 关联优惠券: the brand's live coupons (coupon.associationList: ip_id, page, limit). */
 export function CouponPickerDialog({ open, onOpenChange, ipId, onPick }: CouponPickerDialogProps) {
-  const { read, pagination } = useDialogList(api.coupon.associationList, { ip_id: ipId }, open);
+  const { read, pagination } = useDialogList(couponAssociationRoutes.associationList, { ip_id: ipId }, open);
   const { data, error, isLoading, mutate } = read;
   const pick = (coupon: CouponBrief) => {
     onPick(coupon);

@@ -2,13 +2,13 @@ import { Alert, Badge, Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Te
 import {
   AWARD,
   AWARD_TYPES,
-  api,
   type BoxMachineSettings,
   couponText,
   DEPOSIT_DAY_OPTIONS,
   messages,
   PER_ID,
 } from '@toy/shared';
+import { boxMachineRoutes, cabinetRoutes } from '@toy/shared/features/box-settings';
 import { Archive, Gamepad2, Settings2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -91,8 +91,8 @@ const awardText = (type: number, content: number, coupon: BoxMachineSettings['su
 export default function SettingsPage() {
   const [search, setSearch] = useSearchParams();
   const ipId = Number(search.get('ipId')) || undefined;
-  const cabinet = useCall(api.cabinet.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
-  const machine = useCall(api.boxMachine.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
+  const cabinet = useCall(cabinetRoutes.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
+  const machine = useCall(boxMachineRoutes.get, { ip_id: ipId ?? 0 }, { enabled: ipId !== undefined });
   const [dialog, setDialog] = useState<'cabinet' | 'machine' | null>(null);
   const onBrand = useCallback(
     (id: number | undefined, meta: { auto: boolean }) =>

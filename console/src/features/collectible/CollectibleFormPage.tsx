@@ -11,7 +11,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { api, COLLECTIBLE_LIMITS, COLLECTIBLE_TYPES, messages, PER_ID } from '@toy/shared';
+import { COLLECTIBLE_LIMITS, COLLECTIBLE_TYPES, messages, PER_ID } from '@toy/shared';
+import { collectibleRoutes } from '@toy/shared/features/collectible';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -80,8 +81,8 @@ export default function CollectibleFormPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const type = typeOf(search.get('type'));
-  const form = useSchemaForm(api.collectible.create.body, emptyForm(type));
-  const create = useAction(api.collectible.create, { success: m.created, invalidates: [api.collectible.list] });
+  const form = useSchemaForm(collectibleRoutes.create.body, emptyForm(type));
+  const create = useAction(collectibleRoutes.create, { success: m.created, invalidates: [collectibleRoutes.list] });
   const label = COLLECTIBLE_TYPES.find((t) => t.value === type)!.label;
 
   const send = async () => {

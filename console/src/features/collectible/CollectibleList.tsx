@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Field, HStack, Menu, Portal, Text } from '@chakra-ui/react';
-import { api, COLLECTIBLE_TYPES, type CollectibleRow, messages } from '@toy/shared';
+import { COLLECTIBLE_TYPES, type CollectibleRow, messages } from '@toy/shared';
+import { collectibleRoutes } from '@toy/shared/features/collectible';
 import { ChevronDown, FolderInput, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -25,14 +26,14 @@ const m = messages.collectible;
  * 创建数字藏品 menu opens the form of each type.
  */
 export function CollectibleList() {
-  const page = useBrandListPage(api.collectible.list);
+  const page = useBrandListPage(collectibleRoutes.list);
   const navigate = useNavigate();
   const rows = page.read.data?.list;
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const assign = useAlbumAssignment('collectible', page.ipId, () => setPicked(new Set()));
   const albums = assign.options;
   const { ask, dialog: confirmDialog } = useConfirm();
-  const del = useAction(api.collectible.delete, { success: m.deleted, invalidates: [api.collectible.list] });
+  const del = useAction(collectibleRoutes.delete, { success: m.deleted, invalidates: [collectibleRoutes.list] });
   const shown = (rows ?? []).filter((r) => picked.has(r.id)).map((r) => r.id);
 
   const toggle = (id: number) =>

@@ -1,6 +1,5 @@
 import { Badge, Box, Button, HStack, IconButton, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
-  api,
   COMPOSE_IMAGE_LIMITS,
   type ComposedImage,
   comboCount,
@@ -8,6 +7,7 @@ import {
   firstFailure,
   messages,
 } from '@toy/shared';
+import { composedImageRoutes } from '@toy/shared/features/album';
 import { Download, Layers, Plus, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
@@ -73,7 +73,7 @@ export function ComposedImagesSection({
     async () => {
       const id = job!.id;
       try {
-        const done = await call(api.collectible.composedImages, { job_id: id });
+        const done = await call(composedImageRoutes.composedImages, { job_id: id });
         setResult({ items: done.items, zip: done.zip_url });
         setPage(1);
         onChange(done.items.map((x) => ({ pic: x.key, url: x.url, coord: x.coord })));
@@ -99,7 +99,7 @@ export function ComposedImagesSection({
         if (comboCount(groups) > L.combosMax && groups.every((g) => g.length > 0)) return void setAlert(failed.message);
         return void notify.error(failed.message);
       }
-      const started = await call(api.collectible.composeImages, { ip_id: ipId, groups });
+      const started = await call(composedImageRoutes.composeImages, { ip_id: ipId, groups });
       setResult(null);
       onChange([]);
       setJob({ id: started.job_id, total: started.total_num });

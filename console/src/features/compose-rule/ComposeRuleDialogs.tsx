@@ -1,5 +1,6 @@
 import { HStack, Stack, Tabs, Text } from '@chakra-ui/react';
-import { api, type ComposeGroupItem, type ComposeRule, composeSetStock, messages } from '@toy/shared';
+import { type ComposeGroupItem, type ComposeRule, composeSetStock, messages } from '@toy/shared';
+import { composeRuleRoutes } from '@toy/shared/features/compose-rule';
 import { useState } from 'react';
 import { Thumbnail } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -19,7 +20,11 @@ export const formulaOf = (r: ComposeRule) =>
 
 /** One group's collectibles (compose.groupItems), ten a page. */
 function GroupItems({ rule, groupId }: { rule: ComposeRule; groupId: number }) {
-  const { read, pagination } = useDialogList(api.compose.groupItems, { compose_id: rule.id, group_id: groupId }, true);
+  const { read, pagination } = useDialogList(
+    composeRuleRoutes.groupItems,
+    { compose_id: rule.id, group_id: groupId },
+    true,
+  );
   const columns: Column<ComposeGroupItem>[] = [
     { key: 'pic', header: '图片', render: (v) => <Thumbnail src={v.pic} alt={v.title} /> },
     { key: 'title', header: '名称', render: (v) => <Text fontWeight="500">{v.title}</Text> },
@@ -137,9 +142,9 @@ export function ComposeAdjustDialog({
     available: rule?.virtual_info.surplus_stock ?? '',
   };
   const form = useSchemaForm(composeSetStock, defaults, open);
-  const action = useAction(api.compose.setStock, {
+  const action = useAction(composeRuleRoutes.setStock, {
     success: m.adjusted,
-    invalidates: [api.compose.list, api.compose.info],
+    invalidates: [composeRuleRoutes.list, composeRuleRoutes.info],
   });
   return (
     <FormDialog

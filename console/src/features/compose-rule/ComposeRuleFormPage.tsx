@@ -1,6 +1,5 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
-  api,
   COMPOSE_TARGET_TYPES,
   type ComposeRule,
   type ComposeVirtual,
@@ -8,6 +7,7 @@ import {
   messages,
   PER_ID,
 } from '@toy/shared';
+import { composeRuleRoutes } from '@toy/shared/features/compose-rule';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BrandSelect } from '../../components/BrandSelect';
@@ -73,11 +73,11 @@ export default function ComposeRuleFormPage() {
   const navigate = useNavigate();
   const id = Number(search.get('id')) || undefined;
   const editing = id !== undefined;
-  const stored = useCall(api.compose.info, { compose_id: id ?? 0 }, { enabled: editing }).data?.info;
+  const stored = useCall(composeRuleRoutes.info, { compose_id: id ?? 0 }, { enabled: editing }).data?.info;
   const form = useSchemaForm(composeRuleSave, stored ? fromRule(stored) : EMPTY);
-  const save = useAction(api.compose.save, {
+  const save = useAction(composeRuleRoutes.save, {
     success: editing ? m.edited : m.created,
-    invalidates: [api.compose.list, api.compose.info],
+    invalidates: [composeRuleRoutes.list, composeRuleRoutes.info],
   });
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [target, setTarget] = useState<{ title: string; pic: string; type: number } | null>(null);

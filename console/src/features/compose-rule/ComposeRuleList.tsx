@@ -1,5 +1,6 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { api, COMPOSE_STATUS, type ComposeRule, messages } from '@toy/shared';
+import { COMPOSE_STATUS, type ComposeRule, messages } from '@toy/shared';
+import { composeRuleRoutes } from '@toy/shared/features/compose-rule';
 import { Clock, Eye, Package } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,13 +24,13 @@ const STATUS_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'gray' 
  * and 删除 (confirmed); 2 调整库存 and 修改时间; 2 and 3 查看规则.
  */
 export function ComposeRuleList() {
-  const page = useBrandListPage(api.compose.list);
+  const page = useBrandListPage(composeRuleRoutes.list);
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirm();
   const [viewing, setViewing] = useState<ComposeRule | null>(null);
   const [album, setAlbum] = useState<ComposeRule | null>(null);
   const [adjusting, setAdjusting] = useState<{ rule: ComposeRule; mode: 'stock' | 'time' } | null>(null);
-  const del = useAction(api.compose.delete, { success: m.deleted, invalidates: [api.compose.list] });
+  const del = useAction(composeRuleRoutes.delete, { success: m.deleted, invalidates: [composeRuleRoutes.list] });
   const remove = (r: ComposeRule) =>
     ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>
       del.trigger({ compose_id: r.id }),

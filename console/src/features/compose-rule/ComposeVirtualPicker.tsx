@@ -1,5 +1,6 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, COMPOSE_TARGET_TYPES, type ComposeVirtual } from '@toy/shared';
+import { COMPOSE_TARGET_TYPES, type ComposeVirtual } from '@toy/shared';
+import { composeRuleRoutes } from '@toy/shared/features/compose-rule';
 import { useState } from 'react';
 import { Thumbnail } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -36,7 +37,7 @@ export function ComposeVirtualPicker({
   const [draft, setDraft] = useState('');
   const [title, setTitle] = useState('');
   const { read, pagination } = useDialogList(
-    api.compose.virtual,
+    composeRuleRoutes.virtual,
     { ip_id: ipId, type: (mode === 'group' ? 1 : type) as never, title: title || undefined },
     open,
   );

@@ -1,6 +1,5 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
-  api,
   COUPON_BUSINESS_TYPES,
   COUPON_TYPE,
   COUPON_TYPES,
@@ -16,6 +15,7 @@ import {
   RECEIVE,
   RECEIVE_CONDITIONS,
 } from '@toy/shared';
+import { couponRoutes } from '@toy/shared/features/coupon';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormSection, StickyFooter } from '../../components/FormPage';
@@ -77,7 +77,7 @@ const fromCoupon = (c: Coupon, copy: boolean): CouponForm => ({
 
 /**
  * 新建优惠券 / 编辑优惠券 (/blindBox/couponAdd?id&copy): every field of spec 02 §3, checked by
- * api.coupon.create's nine ordered rules. 每人限领 is editable only for condition 1 (1 by default,
+ * couponRoutes.create's nine ordered rules. 每人限领 is editable only for condition 1 (1 by default,
  * blank for 3); 单抽限定 shows only for business types 1 and 3.
  */
 export default function CouponFormPage() {
@@ -85,13 +85,13 @@ export default function CouponFormPage() {
   const navigate = useNavigate();
   const id = Number(search.get('id')) || undefined;
   const copy = search.get('copy') === '1';
-  const stored = useCall(api.coupon.detail, { id: id ?? 0 }, { enabled: id !== undefined }).data?.list;
+  const stored = useCall(couponRoutes.detail, { id: id ?? 0 }, { enabled: id !== undefined }).data?.list;
   const defaults = stored ? fromCoupon(stored, copy) : EMPTY;
   const form = useSchemaForm(couponSave, defaults);
   const editing = id !== undefined && !copy;
-  const save = useAction(editing ? api.coupon.update : api.coupon.create, {
+  const save = useAction(editing ? couponRoutes.update : couponRoutes.create, {
     success: editing ? messages.success.editedRecord : messages.success.created,
-    invalidates: [api.coupon.list, api.coupon.detail],
+    invalidates: [couponRoutes.list, couponRoutes.detail],
   });
   const [type, business, validity, condition] = form.watch([
     'coupon_type',

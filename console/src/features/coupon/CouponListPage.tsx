@@ -1,6 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import {
-  api,
   COUPON_BUSINESS_TYPES,
   COUPON_STATE_FILTER,
   type Coupon,
@@ -11,6 +10,7 @@ import {
   messages,
   receiveConditionText,
 } from '@toy/shared';
+import { couponRoutes } from '@toy/shared/features/coupon';
 import { Copy, FolderInput } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -34,13 +34,13 @@ const couponForm = (query: Record<string, string | number>) =>
 
 /** 优惠券管理 (spec 02 screen 11): filters in the URL, counts of claims and uses, edit/delete until claimed, copy. */
 export default function CouponListPage() {
-  const page = useBrandListPage(api.coupon.list);
+  const page = useBrandListPage(couponRoutes.list);
   const params = page.params as { state?: number; business_type?: number; start_time?: string; end_time?: string };
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirm();
-  const remove = useAction(api.coupon.delete, {
+  const remove = useAction(couponRoutes.delete, {
     success: messages.success.deletedPlain,
-    invalidates: [api.coupon.list],
+    invalidates: [couponRoutes.list],
   });
   const album = useAlbumAssignment('coupon', page.ipId);
 

@@ -1,5 +1,7 @@
 import { Box, Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react';
-import { api, DASHBOARD_REFRESH_SECONDS, PER_ID, type PermissionId } from '@toy/shared';
+import { DASHBOARD_REFRESH_SECONDS, PER_ID, type PermissionId } from '@toy/shared';
+import { brandRoutes } from '@toy/shared/features/brand';
+import { dashboardRoutes } from '@toy/shared/features/dashboard';
 import { useCallback, useEffect } from 'react';
 import { z } from 'zod';
 import { BrandFilter } from '../../components/BrandSelect';
@@ -46,13 +48,13 @@ export default function DashboardPage() {
   const view = current?.view;
   const perId = current?.perId;
 
-  const brands = useCall(api.brand.mine, { per_id: perId }, { enabled: perId !== undefined });
+  const brands = useCall(brandRoutes.mine, { per_id: perId }, { enabled: perId !== undefined });
   // Until the brand select has put the first brand in the URL there is nothing to ask.
   const brandReady = perId === undefined || params.ip_id !== undefined || brands.data?.ips.length === 0;
   const query = { ip_id: params.ip_id };
-  const merchant = useCall(api.dashboard.get, query, { ...refresh, enabled: view === 'merchant' && brandReady });
-  const coupon = useCall(api.dashboard.coupon, query, { ...refresh, enabled: view === 'coupon' && brandReady });
-  const review = useCall(api.dashboard.review, undefined, { ...refresh, enabled: view === 'review' });
+  const merchant = useCall(dashboardRoutes.get, query, { ...refresh, enabled: view === 'merchant' && brandReady });
+  const coupon = useCall(dashboardRoutes.coupon, query, { ...refresh, enabled: view === 'coupon' && brandReady });
+  const review = useCall(dashboardRoutes.review, undefined, { ...refresh, enabled: view === 'review' });
   const read = view === 'merchant' ? merchant : view === 'coupon' ? coupon : review;
   // The merchant view lists the review's decisions: they are seen (the menu badge goes).
   const seenAt = view === 'merchant' ? merchant.data?.updated_at : undefined;

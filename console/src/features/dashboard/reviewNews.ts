@@ -1,4 +1,5 @@
-import { api, REVIEW_NEWS_SECONDS, shanghaiInstant } from '@toy/shared';
+import { REVIEW_NEWS_SECONDS, shanghaiInstant } from '@toy/shared';
+import { dashboardRoutes } from '@toy/shared/features/dashboard';
 import { useSyncExternalStore } from 'react';
 import { useCall } from '../../lib/useCall';
 
@@ -30,7 +31,7 @@ export function useReviewNews(userId: number | undefined, enabled: boolean): num
     () => (userId === undefined ? 0 : seenOf(userId)),
   );
   const { data } = useCall(
-    api.dashboard.reviewNews,
+    dashboardRoutes.reviewNews,
     { since },
     { silent: true, refreshInterval: REVIEW_NEWS_SECONDS * 1000, enabled: enabled && userId !== undefined },
   );

@@ -1,5 +1,6 @@
 import { Avatar, Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, type DepositOrder, ORDER_KINDS } from '@toy/shared';
+import { type DepositOrder, ORDER_KINDS } from '@toy/shared';
+import { depositRoutes } from '@toy/shared/features/deposit';
 import { FileDown, Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -47,10 +48,10 @@ function useTempTitle() {
 /** 寄存订单 (spec 02 §2 screen 4): cabinet items with filters, export, and ship of picked-up items. */
 export default function DepositListPage() {
   useTempTitle();
-  const page = useBrandListPage(api.deposit.list);
+  const page = useBrandListPage(depositRoutes.list);
   const { params } = page;
   const [shipping, setShipping] = useState<string | null>(null);
-  const exporting = useAction(api.deposit.export);
+  const exporting = useAction(depositRoutes.export);
 
   const columns: Column<DepositOrder>[] = [
     { key: 'title', header: '系列名称', render: (d) => <Text data-testid="deposit-series">{d.title}</Text> },
@@ -146,8 +147,8 @@ export default function DepositListPage() {
       </Stack>
       <ShipDialog
         orderSn={shipping}
-        route={api.deposit.ship}
-        invalidates={[api.deposit.list]}
+        route={depositRoutes.ship}
+        invalidates={[depositRoutes.list]}
         onClose={() => setShipping(null)}
       />
     </ListPage>

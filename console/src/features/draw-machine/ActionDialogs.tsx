@@ -1,5 +1,6 @@
 import { Button, HStack, Table, Text } from '@chakra-ui/react';
-import { api, type DrawMachine, messages, STYLE_TEXT } from '@toy/shared';
+import { type DrawMachine, messages, STYLE_TEXT } from '@toy/shared';
+import { drawMachineRoutes } from '@toy/shared/features/draw-machine';
 import { useEffect, useState } from 'react';
 import { ChoiceField, DateTimeField, SelectField, TextField } from '../../components/form/fields';
 import { BEAN_USE, KindDialog, STOCK_TYPES } from '../../components/form/KindDialog';
@@ -41,7 +42,7 @@ type StockValues = { type: number; stock: string; can_num: number; box_sign: str
 function StockFields({ form, machine }: { form: SchemaForm<StockValues, typeof stockForm>; machine: DrawMachine }) {
   const [type, stock] = form.watch(['type', 'stock']);
   const [goods, setGoods] = useState<Parameters<typeof AllocatedGoods>[0]['goods'] | null>(null);
-  const allocate = useAction(api.drawMachine.stock);
+  const allocate = useAction(drawMachineRoutes.stock);
   // An allocation is for one type and count: changing either drops it.
   useEffect(() => {
     const sub = form.watch((_, { name }) => {
@@ -112,11 +113,11 @@ export function ActionDialogs({ kind, machine, onClose }: Props) {
   const { id, off } = machine;
   const adjusted = { success: messages.success.adjusted, invalidates: machineReads };
   const modified = { success: messages.success.modified, invalidates: machineReads };
-  const decrease = useAction(api.drawMachine.stock, adjusted);
-  const increase = useAction(api.drawMachine.stockConfirm, adjusted);
-  const reschedule = useAction(api.drawMachine.update, adjusted);
-  const describe = useAction(api.drawMachine.update, modified);
-  const coins = useAction(api.drawMachine.bean, modified);
+  const decrease = useAction(drawMachineRoutes.stock, adjusted);
+  const increase = useAction(drawMachineRoutes.stockConfirm, adjusted);
+  const reschedule = useAction(drawMachineRoutes.update, adjusted);
+  const describe = useAction(drawMachineRoutes.update, modified);
+  const coins = useAction(drawMachineRoutes.bean, modified);
   const common = { open: kind, onClose };
 
   return (

@@ -1,5 +1,6 @@
 import { Box, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
-import { api, type BoxGoodsRow, type DrawMachine, messages, OFF_TEXT } from '@toy/shared';
+import { type BoxGoodsRow, type DrawMachine, messages, OFF_TEXT } from '@toy/shared';
+import { drawMachineRoutes } from '@toy/shared/features/draw-machine';
 import { History } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ActionButton } from '../../components/ActionButton';
@@ -120,12 +121,12 @@ export function DrawMachineDialog({
   onClose: () => void;
 }) {
   const enabled = batchId !== null;
-  const info = useCall(api.drawMachine.info, { batch_id: batchId ?? 0 }, { enabled });
-  const goods = useCall(api.drawMachine.goods, { batch_id: batchId ?? 0 }, { enabled }).data?.info;
+  const info = useCall(drawMachineRoutes.info, { batch_id: batchId ?? 0 }, { enabled });
+  const goods = useCall(drawMachineRoutes.goods, { batch_id: batchId ?? 0 }, { enabled }).data?.info;
   const [action, setAction] = useState<ActionKind | null>(null);
   const [auditOpen, setAuditOpen] = useState(false);
   const { confirm, dialog: confirmDialog } = useConfirm();
-  const shelf = useAction(api.drawMachine.update, {
+  const shelf = useAction(drawMachineRoutes.update, {
     success: (_, input) => (input.off === 0 ? messages.success.listed : messages.success.delisted),
     invalidates: machineReads,
   });

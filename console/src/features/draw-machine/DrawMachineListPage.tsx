@@ -1,5 +1,6 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, type DrawMachine } from '@toy/shared';
+import type { DrawMachine } from '@toy/shared';
+import { drawMachineRoutes } from '@toy/shared/features/draw-machine';
 import { Eye, Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +19,7 @@ import { boxListHref, OffBadge, sendListHref } from './parts';
 
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
 export default function DrawMachineListPage() {
-  const page = useBrandListPage(api.drawMachine.list);
+  const page = useBrandListPage(drawMachineRoutes.list);
   const { params, read: list } = page;
   const navigate = useNavigate();
   const [open, setOpen] = useState<{ machine: DrawMachine; tab: DrawMachineTab } | null>(null);

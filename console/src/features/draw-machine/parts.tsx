@@ -1,5 +1,7 @@
 import { Badge } from '@chakra-ui/react';
-import { api, OFF_TEXT } from '@toy/shared';
+import { OFF_TEXT } from '@toy/shared';
+import { auditRoutes } from '@toy/shared/features/audit';
+import { drawMachineRoutes } from '@toy/shared/features/draw-machine';
 
 /** The pickup list of a machine's goods (spec 02 /order/sendList, type 1 = draw-box machine). */
 export const sendListHref = (title: string) =>
@@ -21,4 +23,4 @@ export function OffBadge({ off, testId }: { off: number; testId?: string }) {
 }
 
 /** What a write to a machine changes: its detail, its goods, the list and its audit log. */
-export const machineReads = [api.drawMachine.info, api.drawMachine.goods, api.drawMachine.list, api.audit.list];
+export const machineReads = [drawMachineRoutes.info, drawMachineRoutes.goods, drawMachineRoutes.list, auditRoutes.list];

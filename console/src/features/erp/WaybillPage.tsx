@@ -1,12 +1,6 @@
 import { Alert, Box, Button, Center, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import {
-  api,
-  ERP_TOKEN_INVALID,
-  messages,
-  WAYBILL_MAX_NUMBERS,
-  WAYBILL_NO_TYPES,
-  WAYBILL_PRINT_TYPE,
-} from '@toy/shared';
+import { ERP_TOKEN_INVALID, messages, WAYBILL_MAX_NUMBERS, WAYBILL_NO_TYPES, WAYBILL_PRINT_TYPE } from '@toy/shared';
+import { erpRoutes } from '@toy/shared/features/erp';
 import { Download, LogOut, Printer } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { SchemaFormPage, ServerError } from '../../components/form/FormDialog';
@@ -28,7 +22,7 @@ export default function WaybillPage() {
   const [login, setLogin] = useState<ErpLogin | null>(readErpLogin);
   const [expired, setExpired] = useState(false);
   const logout = () => {
-    if (login) void call(api.erp.logout, { t: login.token }, { silent: true, noSessionPrompt: true }).catch(() => {});
+    if (login) void call(erpRoutes.logout, { t: login.token }, { silent: true, noSessionPrompt: true }).catch(() => {});
     clearErpLogin();
     setLogin(null);
   };
@@ -74,8 +68,8 @@ export default function WaybillPage() {
 }
 
 function LoginForm({ expired, onLogin }: { expired: boolean; onLogin: (login: ErpLogin) => void }) {
-  const form = useSchemaForm(api.erp.login.body, { u: '', p: '' });
-  const action = useAction(api.erp.login);
+  const form = useSchemaForm(erpRoutes.login.body, { u: '', p: '' });
+  const action = useAction(erpRoutes.login);
   return (
     <SchemaFormPage form={form} onSubmit={async (data) => onLogin(await action.run(data))} testId="erp-login">
       {({ submitting, serverError }) => (
@@ -142,8 +136,8 @@ function printPdf(url: string) {
 }
 
 function PrintForm({ token, onExpired }: { token: string; onExpired: () => void }) {
-  const form = useSchemaForm(api.erp.print.body, { no_type: 1, no: '', copy_count: 1, type: WAYBILL_PRINT_TYPE });
-  const action = useAction(api.erp.print);
+  const form = useSchemaForm(erpRoutes.print.body, { no_type: 1, no: '', copy_count: 1, type: WAYBILL_PRINT_TYPE });
+  const action = useAction(erpRoutes.print);
   const mode = useRef<Mode>('download');
   const [busy, setBusy] = useState<Mode | null>(null);
 

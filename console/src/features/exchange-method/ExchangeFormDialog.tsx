@@ -1,7 +1,6 @@
 import { Box, Button, CloseButton, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   ACTIVITY_RELATION_TYPES,
-  api,
   dollStrOf,
   EXCHANGE_LIMITS,
   EXCHANGE_TYPES,
@@ -13,6 +12,7 @@ import {
   messages,
   RELATION_ORDER,
 } from '@toy/shared';
+import { exchangeMethodRoutes } from '@toy/shared/features/exchange-method';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Thumbnail } from '../../components/columns';
@@ -50,7 +50,7 @@ const relationStrOf = (list: readonly ExchangeActivity[]) => {
 export function ExchangeFormDialog(props: EditDialogProps<ExchangeMethod>) {
   const editing = props.editing;
   const wire = useRef<() => unknown>(() => ({}));
-  const { form, dialog } = useFormDialog(api.exchange.save, props, {
+  const { form, dialog } = useFormDialog(exchangeMethodRoutes.save, props, {
     title: editing ? '编辑兑换方式' : '新增兑换方式',
     testId: 'exchange',
     defaults: {
@@ -68,7 +68,7 @@ export function ExchangeFormDialog(props: EditDialogProps<ExchangeMethod>) {
       end_at: editing?.end_at ?? '',
     },
     success: m.saved,
-    invalidates: [api.exchange.list],
+    invalidates: [exchangeMethodRoutes.list],
     // The checked values are the API's parsed form (dates, id lists): send the form's wire values.
     send: () => wire.current() as never,
   });

@@ -1,5 +1,6 @@
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
-import { api, EXCHANGE_TYPES, type ExchangeMethod, messages, TIME_STATUS } from '@toy/shared';
+import { EXCHANGE_TYPES, type ExchangeMethod, messages, TIME_STATUS } from '@toy/shared';
+import { exchangeMethodRoutes } from '@toy/shared/features/exchange-method';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, pictureColumn, Thumbnail, titleColumn } from '../../components/columns';
@@ -23,14 +24,14 @@ const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'blue', 3: 'gray' 
  * (component and related-activity choosers), on/off shelf per row, delete while nobody claimed.
  */
 export default function ExchangeListPage() {
-  const page = useBrandListPage(api.exchange.list);
+  const page = useBrandListPage(exchangeMethodRoutes.list);
   const dialog = useEditDialog<ExchangeMethod>();
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const invalidates = [api.exchange.list];
-  const del = useAction(api.exchange.delete, { success: m.deleted, invalidates });
-  const listed = useAction(api.exchange.setOff, { success: m.listed, invalidates });
-  const delisted = useAction(api.exchange.setOff, { success: m.delisted, invalidates });
+  const invalidates = [exchangeMethodRoutes.list];
+  const del = useAction(exchangeMethodRoutes.delete, { success: m.deleted, invalidates });
+  const listed = useAction(exchangeMethodRoutes.setOff, { success: m.listed, invalidates });
+  const delisted = useAction(exchangeMethodRoutes.setOff, { success: m.delisted, invalidates });
   const res = page.read.data?.res;
 
   // off = 1 is off shelf: the button says 上架 and sends off=0; otherwise 下架 sends off=1 (spec 03 §4).

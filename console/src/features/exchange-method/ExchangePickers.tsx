@@ -1,11 +1,6 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import {
-  ACTIVITY_RELATION_TYPES,
-  api,
-  COMPONENT_TYPES,
-  type ExchangeActivity,
-  type ExchangeComponent,
-} from '@toy/shared';
+import { ACTIVITY_RELATION_TYPES, COMPONENT_TYPES, type ExchangeActivity, type ExchangeComponent } from '@toy/shared';
+import { exchangeMethodRoutes } from '@toy/shared/features/exchange-method';
 import { useState } from 'react';
 import { Thumbnail } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -42,7 +37,7 @@ export function ComponentPickerDialog({
   const [draft, setDraft] = useState('');
   const [name, setName] = useState('');
   const { read, pagination } = useDialogList(
-    api.exchange.components,
+    exchangeMethodRoutes.components,
     { ip_id: ipId, type: type as never, name: name || undefined, status: 1 },
     open,
   );
@@ -132,7 +127,7 @@ export function ActivityPickerDialog({
 }) {
   const [type, setType] = useState<number>(ACTIVITY_RELATION_TYPES[0].value);
   const { read, pagination } = useDialogList(
-    api.exchange.activities,
+    exchangeMethodRoutes.activities,
     { ip_id: ipId, type: type as never, page_source: 'doll' },
     open,
   );

@@ -1,4 +1,5 @@
-import { api, COUNTRIES, type FreightTemplate, type FreightTemplateForm, messages } from '@toy/shared';
+import { COUNTRIES, type FreightTemplate, type FreightTemplateForm, messages } from '@toy/shared';
+import { freightTemplateRoutes } from '@toy/shared/features/freight';
 import { useEffect } from 'react';
 import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, DigitsField, MoneyField, SelectField } from '../../components/form/fields';
@@ -18,15 +19,15 @@ const defaults = (editing: FreightTemplate | null, brandId?: number): FreightTem
     : { ip_id: brandId ?? '', country: '', free_num: '', price_us: '', price_th: '' };
 
 /**
- * 新增运费模板 / 编辑运费模板 (spec 02 §5 "Freight template"): checked by api.freight.save's rule
+ * 新增运费模板 / 编辑运费模板 (spec 02 §5 "Freight template"): checked by freightTemplateRoutes.save's rule
  * table; 包邮数量 1 sets both prices to 0 and disables them.
  */
 export function FreightDialog(props: EditDialogProps<FreightTemplate>) {
-  const { form, dialog } = useEditForm(api.freight.save, props, {
+  const { form, dialog } = useEditForm(freightTemplateRoutes.save, props, {
     noun: '运费模板',
     testId: 'freight',
     defaults: defaults(props.editing, props.defaultBrandId),
-    invalidates: [api.freight.list],
+    invalidates: [freightTemplateRoutes.list],
     success: messages.success.saved,
   });
   const alwaysFree = String(form.watch('free_num')) === '1';

@@ -1,5 +1,6 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { api, type FreightTemplate } from '@toy/shared';
+import type { FreightTemplate } from '@toy/shared';
+import { freightTemplateRoutes } from '@toy/shared/features/freight';
 import { actionsColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
@@ -14,7 +15,7 @@ const price = (value: number, unit: string) => (value === 0 ? '0' : `${value.toF
 
 /** 运费模板 (spec 02 screen 8): brand filter in the URL, a template per country, add/edit dialog. */
 export default function FreightListPage() {
-  const page = useBrandListPage(api.freight.list);
+  const page = useBrandListPage(freightTemplateRoutes.list);
   const list = page.read;
   const word = useBrandWord();
   const dialog = useEditDialog<FreightTemplate>();

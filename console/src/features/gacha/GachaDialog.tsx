@@ -1,5 +1,6 @@
 import { Alert, Grid, Input } from '@chakra-ui/react';
-import { api, GACHA_CATES, type GachaGoods, LIMITS } from '@toy/shared';
+import { GACHA_CATES, type GachaGoods, LIMITS } from '@toy/shared';
+import { gachaRoutes } from '@toy/shared/features/gacha';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
   BrandField,
@@ -49,11 +50,11 @@ export type GachaDialogProps = EditDialogProps<GachaGoods>;
  */
 export function GachaDialog(props: GachaDialogProps) {
   const { editing, defaultBrandId } = props;
-  const { dialog } = useEditForm(api.gacha.save, props, {
+  const { dialog } = useEditForm(gachaRoutes.save, props, {
     noun: '扭蛋商品',
     testId: 'gacha',
     defaults: defaults(editing, defaultBrandId),
-    invalidates: [api.gacha.list],
+    invalidates: [gachaRoutes.list],
     // The spec sends pics and label as JSON strings.
     send: (data) => ({ ...data, pics: JSON.stringify(data.pics), label: JSON.stringify(data.label) }),
   });

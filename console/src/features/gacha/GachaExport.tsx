@@ -1,9 +1,10 @@
-import { api, type GachaFilters, messages } from '@toy/shared';
+import { type GachaFilters, messages } from '@toy/shared';
+import { gachaRoutes } from '@toy/shared/features/gacha';
 import { EXPORT_NOTE_BACKGROUND, ExportButton, type ExportDeclaration } from '../../components/transfer/ExportButton';
 import { followJob, readJobStarted } from '../../components/transfer/useExportFollow';
 
-const declaration: ExportDeclaration<typeof api.gacha.export> = {
-  route: api.gacha.export,
+const declaration: ExportDeclaration<typeof gachaRoutes.export> = {
+  route: gachaRoutes.export,
   read: readJobStarted,
   follower: followJob,
   empty: messages.gacha.exportEmpty,

@@ -1,4 +1,5 @@
-import { api, type GachaImportPreview, messages } from '@toy/shared';
+import { type GachaImportPreview, messages } from '@toy/shared';
+import { gachaRoutes } from '@toy/shared/features/gacha';
 import { type ImportDeclaration, ImportDialog } from '../../components/transfer/ImportDialog';
 import { useAction } from '../../lib/useAction';
 
@@ -27,8 +28,8 @@ const declaration: ImportDeclaration<GachaImportPreview> = {
  * one transaction; the list refreshes 3 s later.
  */
 export function GachaImport({ ipId, onImported }: { ipId: number | undefined; onImported: () => void }) {
-  const dryRun = useAction(api.gacha.import);
-  const applyFile = useAction(api.gacha.importConfirm, {
+  const dryRun = useAction(gachaRoutes.import);
+  const applyFile = useAction(gachaRoutes.importConfirm, {
     success: (done) => messages.gacha.importDone(done.create_num, done.update_num),
   });
   return (

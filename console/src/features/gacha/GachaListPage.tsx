@@ -1,5 +1,6 @@
 import { Badge, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
-import { api, type GachaGoods, messages } from '@toy/shared';
+import { type GachaGoods, messages } from '@toy/shared';
+import { gachaRoutes } from '@toy/shared/features/gacha';
 import { Ban, FileSpreadsheet, FolderInput, Link2Off, Maximize2, Minimize2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -33,17 +34,17 @@ const FILTERS = [
 
 /** 扭蛋商品管理 (spec 01 screen 3): filters, 搜索 / 新增 / 导出查询结果 / 上传商品, table and dialog. */
 export default function GachaListPage() {
-  const page = useBrandListPage(api.gacha.list);
+  const page = useBrandListPage(gachaRoutes.list);
   const { params } = page;
   const dialog = useEditDialog<GachaGoods>();
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const [tall, setTall] = useState(roomForTall);
   const { ask, dialog: confirmDialog } = useConfirm();
   const album = useAlbumAssignment('gacha', page.ipId);
-  const invalidated = { invalidates: [api.gacha.list] };
-  const invalidateGoods = useAction(api.gacha.invalidate, { success: messages.success.done, ...invalidated });
-  const unbind = useAction(api.gacha.unbind, { success: messages.gacha.unbound, ...invalidated });
-  const template = useAction(api.gacha.template);
+  const invalidated = { invalidates: [gachaRoutes.list] };
+  const invalidateGoods = useAction(gachaRoutes.invalidate, { success: messages.success.done, ...invalidated });
+  const unbind = useAction(gachaRoutes.unbind, { success: messages.gacha.unbound, ...invalidated });
+  const template = useAction(gachaRoutes.template);
   const act = (message: string, run: () => unknown) => ask({ message, cancelled: messages.cancelled.operation }, run);
 
   const columns: Column<GachaGoods>[] = [
@@ -172,7 +173,7 @@ export default function GachaListPage() {
             filters={{ ip_id: params.ip_id, sku_id: params.sku_id, goods_title: params.goods_title }}
             disabled={params.ip_id === undefined}
           />
-          <GachaImport ipId={params.ip_id} onImported={() => void invalidate(api.gacha.list)} />
+          <GachaImport ipId={params.ip_id} onImported={() => void invalidate(gachaRoutes.list)} />
           <Link fontSize="sm" colorPalette="brand" onClick={() => void downloadTemplate()} data-testid="gacha-template">
             <FileSpreadsheet size={14} />
             下载模板

@@ -1,5 +1,6 @@
 import { Grid, Text } from '@chakra-ui/react';
-import { api, type Goods } from '@toy/shared';
+import type { Goods } from '@toy/shared';
+import { goodsRoutes } from '@toy/shared/features/goods';
 import { Choice } from '../../components/form/controls';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
@@ -46,11 +47,11 @@ export type GoodsDialogProps = EditDialogProps<Goods>;
 /** 新增商品 / 编辑商品 (spec 01 §5 "Goods form"): every rule of goodsSave, checked before sending. */
 export function GoodsDialog(props: GoodsDialogProps) {
   const { editing, defaultBrandId } = props;
-  const { form, dialog } = useEditForm(api.goods.save, props, {
+  const { form, dialog } = useEditForm(goodsRoutes.save, props, {
     noun: '商品',
     testId: 'goods',
     defaults: defaults(editing, defaultBrandId),
-    invalidates: [api.goods.list],
+    invalidates: [goodsRoutes.list],
   });
   const overseas = form.watch('is_overseas') === 1;
   const limited = form.watch('stock_limit') === 1;

@@ -1,5 +1,6 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { api, type Goods, messages } from '@toy/shared';
+import { type Goods, messages } from '@toy/shared';
+import { goodsRoutes } from '@toy/shared/features/goods';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -21,12 +22,12 @@ const dash = (v: number | null) => (v === null ? '—' : String(v));
 
 /** 商品列表 (spec 01 screen 2): brand and name filters in the URL, the table, add/edit, stock, delete. */
 export default function GoodsListPage() {
-  const page = useBrandListPage(api.goods.list);
+  const page = useBrandListPage(goodsRoutes.list);
   const dialog = useEditDialog<Goods>();
   const [stockOf, setStockOf] = useState<Goods | null>(null);
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const del = useAction(api.goods.delete, { success: messages.success.deleted, invalidates: [api.goods.list] });
+  const del = useAction(goodsRoutes.delete, { success: messages.success.deleted, invalidates: [goodsRoutes.list] });
 
   const remove = (g: Goods) =>
     ask({ message: messages.goods.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>

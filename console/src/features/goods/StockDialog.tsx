@@ -1,5 +1,6 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
-import { api, type Goods, messages, STOCK_ACTION, STOCK_LIMIT } from '@toy/shared';
+import { type Goods, messages, STOCK_ACTION, STOCK_LIMIT } from '@toy/shared';
+import { goodsRoutes } from '@toy/shared/features/goods';
 import { FormDialog } from '../../components/form/FormDialog';
 import { ChoiceField, TextField } from '../../components/form/fields';
 import { useFormDialog } from '../../components/useFormDialog';
@@ -31,14 +32,14 @@ const defaults = (goods: Goods | null) => ({
  */
 export function StockDialog({ goods, onOpenChange }: { goods: Goods | null; onOpenChange: (open: boolean) => void }) {
   const { form, dialog } = useFormDialog(
-    api.goods.stock,
+    goodsRoutes.stock,
     { open: goods !== null, onOpenChange },
     {
       title: '修改库存',
       testId: 'stock',
       defaults: defaults(goods),
       success: messages.success.stockUpdated,
-      invalidates: [api.goods.list],
+      invalidates: [goodsRoutes.list],
     },
   );
   const fromUnlimited = form.watch('current_stock_limit') === STOCK_LIMIT.unlimited;

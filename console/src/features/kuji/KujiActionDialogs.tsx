@@ -1,4 +1,5 @@
-import { api, type KujiDetail, messages } from '@toy/shared';
+import { type KujiDetail, messages } from '@toy/shared';
+import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { ChoiceField, DateTimeField, ImageField, SelectField, TextField } from '../../components/form/fields';
 import { BEAN_USE, KindDialog, STOCK_TYPES } from '../../components/form/KindDialog';
 import { useAction } from '../../lib/useAction';
@@ -20,11 +21,11 @@ export function KujiActionDialogs({
   const { id, off } = kuji;
   const adjusted = { success: messages.success.adjusted, invalidates: kujiReads };
   const modified = { success: messages.success.modified, invalidates: kujiReads };
-  const stock = useAction(api.kuji.stock, adjusted);
-  const reschedule = useAction(api.kuji.update, adjusted);
-  const describe = useAction(api.kuji.update, modified);
-  const coins = useAction(api.kuji.update, { success: messages.success.setPlain, invalidates: kujiReads });
-  const cover = useAction(api.kuji.update, modified);
+  const stock = useAction(kujiRoutes.stock, adjusted);
+  const reschedule = useAction(kujiRoutes.update, adjusted);
+  const describe = useAction(kujiRoutes.update, modified);
+  const coins = useAction(kujiRoutes.update, { success: messages.success.setPlain, invalidates: kujiReads });
+  const cover = useAction(kujiRoutes.update, modified);
   const common = { open: kind, onClose };
 
   return (

@@ -1,6 +1,5 @@
 import { Box, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import {
-  api,
   KUJI_AUDIT,
   KUJI_OFF,
   KUJI_TYPE_TEXT,
@@ -10,6 +9,7 @@ import {
   levelLabel,
   messages,
 } from '@toy/shared';
+import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { yuan } from '../../components/columns';
@@ -72,7 +72,7 @@ function Basic({ d }: { d: KujiDetail }) {
 
 /** 箱数据: each box with what is left of each level. */
 function Boxes({ id }: { id: number }) {
-  const best = useCall(api.kuji.boxes, { active_id: id }).data?.best;
+  const best = useCall(kujiRoutes.boxes, { active_id: id }).data?.best;
   if (!best) return <LoadingLines />;
   const levels = best[0]?.goods.map((g) => g.level) ?? [];
   const columns: Column<KujiBoxRow>[] = [
@@ -114,11 +114,11 @@ const ACTIONS: [KujiActionKind, string][] = [
 export function KujiDialog({ target, onClose }: { target: { id: number; tab: KujiTab } | null; onClose: () => void }) {
   const enabled = target !== null;
   const id = target?.id ?? 0;
-  const info = useCall(api.kuji.info, { active_id: id }, { enabled });
+  const info = useCall(kujiRoutes.info, { active_id: id }, { enabled });
   const [tab, setTab] = useState<KujiTab>('basic');
   const [action, setAction] = useState<KujiActionKind | null>(null);
   const { confirm, dialog } = useConfirm();
-  const shelf = useAction(api.kuji.update, {
+  const shelf = useAction(kujiRoutes.update, {
     success: (_, input) => (input.off === KUJI_OFF.listed ? messages.success.listed : messages.success.delisted),
     invalidates: kujiReads,
   });

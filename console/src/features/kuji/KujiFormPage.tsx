@@ -1,12 +1,6 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import {
-  api,
-  type KujiPublishForm,
-  messages,
-  officialAllowed,
-  SPECIAL_BRAND_ID,
-  SPECIAL_BRAND_REMARK,
-} from '@toy/shared';
+import { type KujiPublishForm, messages, officialAllowed, SPECIAL_BRAND_ID, SPECIAL_BRAND_REMARK } from '@toy/shared';
+import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormSection, StickyFooter } from '../../components/FormPage';
@@ -55,20 +49,20 @@ const emptyForm = (ipId: number | '', official: boolean): Values => ({
 
 /**
  * 发布一番赏 (/jackpot/add?type&ipId&id, spec 03 §2): every field of the publish form and the prize
- * rows; 提交发布申请 runs api.kuji.publish's rules (kujiPublishAllRules) and shows the first failure.
+ * rows; 提交发布申请 runs kujiRoutes.publish's rules (kujiPublishAllRules) and shows the first failure.
  */
 export default function KujiFormPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const word = useBrandWord();
   const preset = Number(search.get('ipId') ?? search.get('id')) || '';
-  const brands = useCall(api.kuji.brandSearch, { title: '', is_template: 1, page: 1, limit: 100 }).data;
+  const brands = useCall(kujiRoutes.brandSearch, { title: '', is_template: 1, page: 1, limit: 100 }).data;
   const signed = brands?.is_signed === 1;
   const form = useSchemaForm(
-    api.kuji.publish.body,
+    kujiRoutes.publish.body,
     emptyForm(preset, search.get('type') === '1' && officialAllowed(preset, signed)),
   );
-  const publish = useAction(api.kuji.publish, { success: messages.kuji.submitted, invalidates: [api.kuji.list] });
+  const publish = useAction(kujiRoutes.publish, { success: messages.kuji.submitted, invalidates: [kujiRoutes.list] });
   const [ipId, isBean] = form.watch(['ip_id', 'is_bean']);
   const official = officialAllowed(ipId, signed);
 

@@ -1,13 +1,6 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
-import {
-  api,
-  KUJI_SHELVES_TEXT,
-  type KujiGoodsRow,
-  kujiShelvesRules,
-  levelLabel,
-  messages,
-  withRules,
-} from '@toy/shared';
+import { KUJI_SHELVES_TEXT, type KujiGoodsRow, kujiShelvesRules, levelLabel, messages, withRules } from '@toy/shared';
+import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Thumbnail, yuan } from '../../components/columns';
@@ -25,7 +18,7 @@ const SHELVES = [
   { value: 0, label: KUJI_SHELVES_TEXT[0]! },
   { value: 1, label: KUJI_SHELVES_TEXT[1]! },
 ];
-const priceForm = api.kuji.setPrice.body;
+const priceForm = kujiRoutes.setPrice.body;
 const shelvesForm = withRules(
   z.object({ active_id: z.any(), goods_id: z.any(), is_shelves: z.any(), shelves: z.string().trim() }),
   kujiShelvesRules,
@@ -37,8 +30,8 @@ type Edit = { kind: 'price' | 'shelves'; row: KujiGoodsRow } | null;
 function RowEdits({ edit, onClose }: { edit: Edit; onClose: () => void }) {
   const row = edit?.row;
   const target = { active_id: row?.active_id ?? 0, goods_id: row?.goods_id ?? 0 };
-  const price = useAction(api.kuji.setPrice, { success: messages.success.setPlain, invalidates: kujiReads });
-  const shelves = useAction(api.kuji.setShelves, { success: messages.success.setPlain, invalidates: kujiReads });
+  const price = useAction(kujiRoutes.setPrice, { success: messages.success.setPlain, invalidates: kujiReads });
+  const shelves = useAction(kujiRoutes.setShelves, { success: messages.success.setPlain, invalidates: kujiReads });
   const priceF = useSchemaForm(priceForm, { ...target, price: row ? String(row.price) : '' }, edit?.kind === 'price');
   const shelvesF = useSchemaForm(
     shelvesForm,
@@ -77,10 +70,10 @@ function RowEdits({ edit, onClose }: { edit: Edit; onClose: () => void }) {
 
 /** 商品数据: one row per prize, with the lucky switch, price and in-stock / pre-sale edits. */
 export function KujiGoodsTab({ id }: { id: number }) {
-  const rows = useCall(api.kuji.goods, { active_id: id }).data?.list;
+  const rows = useCall(kujiRoutes.goods, { active_id: id }).data?.list;
   const [edit, setEdit] = useState<Edit>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const lucky = useAction(api.kuji.setLucky, { success: messages.success.setPlain, invalidates: kujiReads });
+  const lucky = useAction(kujiRoutes.setLucky, { success: messages.success.setPlain, invalidates: kujiReads });
   const toggleLucky = async (g: KujiGoodsRow, on: boolean) => {
     setBusy(g.goods_id);
     await lucky.trigger({ active_id: g.active_id, goods_id: g.goods_id, is_lucky: on ? 1 : 0 });

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { api, KUJI_AUDIT, KUJI_OFF, type KujiRow, kujiHeaderText, messages } from '@toy/shared';
+import { KUJI_AUDIT, KUJI_OFF, type KujiRow, kujiHeaderText, messages } from '@toy/shared';
+import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { ArrowUpFromLine, Eye, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -21,16 +22,16 @@ import { KujiStatusBadge, kujiBoxListHref, kujiSendListHref } from './parts';
 
 /** 一番赏 (spec 03 §2 /jackpot/list): brand and name filters in the URL, 10 per page, the detail dialog. */
 export default function KujiListPage() {
-  const page = useBrandListPage(api.kuji.list);
+  const page = useBrandListPage(kujiRoutes.list);
   const { params, read: list } = page;
   const navigate = useNavigate();
   const [open, setOpen] = useState<{ id: number; tab: KujiTab } | null>(null);
   const { confirm, dialog } = useConfirm();
-  const remove = useAction(api.kuji.delete, { success: messages.success.deleted, invalidates: [api.kuji.list] });
+  const remove = useAction(kujiRoutes.delete, { success: messages.success.deleted, invalidates: [kujiRoutes.list] });
 
-  const shelf = useAction(api.kuji.update, {
+  const shelf = useAction(kujiRoutes.update, {
     success: messages.success.listed,
-    invalidates: [api.kuji.list, api.kuji.info],
+    invalidates: [kujiRoutes.list, kujiRoutes.info],
   });
   /** 上架 from the row (an approved kuji waiting, or one taken off), with the dialog's confirmation. */
   const putOnShelf = async (k: KujiRow) => {

@@ -1,5 +1,6 @@
 import { Badge } from '@chakra-ui/react';
-import { api, KUJI_AUDIT, type KujiRow, kujiStatusText } from '@toy/shared';
+import { KUJI_AUDIT, type KujiRow, kujiStatusText } from '@toy/shared';
+import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 
 /** The pickup list of a kuji's prizes (spec 02 /order/sendList, type 2 = 一番赏). */
 export const kujiSendListHref = (title: string) =>
@@ -32,4 +33,4 @@ export function KujiStatusBadge({
 }
 
 /** What a write to a kuji changes: its detail, goods, boxes and the list. */
-export const kujiReads = [api.kuji.info, api.kuji.goods, api.kuji.boxes, api.kuji.list];
+export const kujiReads = [kujiRoutes.info, kujiRoutes.goods, kujiRoutes.boxes, kujiRoutes.list];

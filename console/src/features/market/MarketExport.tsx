@@ -1,4 +1,5 @@
-import { api, LIMITS, type MarketFilters, messages } from '@toy/shared';
+import { LIMITS, type MarketFilters, messages } from '@toy/shared';
+import { marketRoutes } from '@toy/shared/features/market';
 import { ExportButton, type ExportDeclaration } from '../../components/transfer/ExportButton';
 import type { ExportFollower } from '../../components/transfer/useExportFollow';
 import { call } from '../../lib/http';
@@ -9,13 +10,13 @@ const followSign: ExportFollower = {
   firstAt: 'interval',
   queuedAtFirst: false,
   check: async (sign) => {
-    const status = await call(api.market.exportStatus, { query_sign: String(sign) }, { silent: true });
+    const status = await call(marketRoutes.exportStatus, { query_sign: String(sign) }, { silent: true });
     return { now: status.now_num, total: status.total_num, queued: false, url: status.url, failed: status.msg };
   },
 };
 
-const declaration: ExportDeclaration<typeof api.market.export> = {
-  route: api.market.export,
+const declaration: ExportDeclaration<typeof marketRoutes.export> = {
+  route: marketRoutes.export,
   read: (answer) => ({ url: answer.url, total: answer.total_num, handle: answer.query_sign }),
   follower: followSign,
   empty: messages.market.exportEmpty,

@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, LIMITS, MARKET_PLATFORMS, type MarketPlatform, messages } from '@toy/shared';
+import { LIMITS, MARKET_PLATFORMS, type MarketPlatform, messages } from '@toy/shared';
+import { marketRoutes } from '@toy/shared/features/market';
 import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
@@ -32,10 +33,10 @@ export function MarketImport({
   const word = useBrandWord();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string>(platform ?? '');
-  const importing = useAction(api.market.import);
-  const confirming = useAction(api.market.import, {
+  const importing = useAction(marketRoutes.import);
+  const confirming = useAction(marketRoutes.import, {
     success: (done) => m.importDone(done.ship_num),
-    invalidates: [api.market.list],
+    invalidates: [marketRoutes.list],
   });
   const body = (file_url: string, confirm: 0 | 1) => ({
     platform: chosen as MarketPlatform,

@@ -1,5 +1,6 @@
 import { Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, MARKET_PLATFORMS, type MarketLink, type MarketLinkForm, messages } from '@toy/shared';
+import { MARKET_PLATFORMS, type MarketLink, type MarketLinkForm, messages } from '@toy/shared';
+import { marketLinkRoutes } from '@toy/shared/features/market-links';
 import { DialogShell } from '../../components/DialogShell';
 import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, SelectField, TextField } from '../../components/form/fields';
@@ -23,13 +24,13 @@ export function MarketLinkDialog({
 }) {
   const defaults: MarketLinkForm = { ip_id: defaultBrandId ?? '', platform: '', shop_id: '' };
   const { dialog } = useFormDialog(
-    api.marketLink.save,
+    marketLinkRoutes.save,
     { open, onOpenChange },
     {
       title: '绑定平台店铺',
       testId: 'market-link',
       defaults,
-      invalidates: [api.marketLink.list],
+      invalidates: [marketLinkRoutes.list],
       success: messages.marketLink.saved,
     },
   );

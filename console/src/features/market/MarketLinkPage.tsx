@@ -1,5 +1,6 @@
 import { Badge, Code, HStack, Link, Text } from '@chakra-ui/react';
-import { api, type MarketLink, messages } from '@toy/shared';
+import { type MarketLink, messages } from '@toy/shared';
+import { marketLinkRoutes } from '@toy/shared/features/market-links';
 import { KeyRound, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -21,18 +22,18 @@ type Shown = { link: MarketLink; secret: string };
  * when the link is made or its secret rotated (marketLink.* in shared/src/features/market-links.ts).
  */
 export default function MarketLinkPage() {
-  const page = useBrandListPage(api.marketLink.list);
+  const page = useBrandListPage(marketLinkRoutes.list);
   const list = page.read.data?.list;
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const rotate = useAction(api.marketLink.rotate, {
+  const rotate = useAction(marketLinkRoutes.rotate, {
     success: messages.marketLink.rotated,
-    invalidates: [api.marketLink.list],
+    invalidates: [marketLinkRoutes.list],
   });
-  const remove = useAction(api.marketLink.remove, {
+  const remove = useAction(marketLinkRoutes.remove, {
     success: messages.marketLink.removed,
-    invalidates: [api.marketLink.list],
+    invalidates: [marketLinkRoutes.list],
   });
 
   const columns: Column<MarketLink>[] = [

@@ -1,6 +1,5 @@
 import { Badge, Button, Link, Text } from '@chakra-ui/react';
 import {
-  api,
   MARKET_DELIVERY_STATUSES,
   MARKET_PLATFORMS,
   type MarketOrder,
@@ -8,6 +7,7 @@ import {
   marketFreightText,
   marketShippable,
 } from '@toy/shared';
+import { marketRoutes } from '@toy/shared/features/market';
 import { Store, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -40,7 +40,7 @@ export const shipPagePath = (o: Pick<MarketOrder, 'id'>) => `/order/sendMarket?i
 
 /** 第三方平台发货 (spec 02 §2 screen 6): filters, 导出 / 导入, the table and the ship dialog. */
 export default function MarketListPage() {
-  const page = useBrandListPage(api.market.list);
+  const page = useBrandListPage(marketRoutes.list);
   const { params } = page;
   const [shipping, setShipping] = useState<MarketOrder | null>(null);
 
@@ -152,7 +152,7 @@ export default function MarketListPage() {
           <MarketImport
             ipId={params.ip_id}
             platform={params.platform}
-            onImported={() => void invalidate(api.market.list)}
+            onImported={() => void invalidate(marketRoutes.list)}
           />
         </FilterBar>
       }

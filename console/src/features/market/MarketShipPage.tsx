@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import {
-  api,
   MARKET_LINE,
   type MarketGoodsLine,
   marketDeliveryText,
@@ -8,6 +7,7 @@ import {
   marketShippable,
   messages,
 } from '@toy/shared';
+import { marketRoutes } from '@toy/shared/features/market';
 import { Copy, Truck } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -44,7 +44,7 @@ export default function MarketShipPage() {
   const navigate = useNavigate();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const detail = useCall(api.market.detail, { id }, { enabled: valid });
+  const detail = useCall(marketRoutes.detail, { id }, { enabled: valid });
   const order = detail.data?.order;
   const open = useMemo(() => order?.goods.filter((g) => g.state === MARKET_LINE.none) ?? [], [order]);
   const form = useSchemaForm<typeof marketShipPageForm, ShipValues>(marketShipPageForm, {
@@ -67,7 +67,10 @@ export default function MarketShipPage() {
     setPicked(next);
     setFields(form, { goods_ids: open.filter((g) => next.has(g.id)).map((g) => g.id) });
   };
-  const ship = useAction(api.market.ship, { success: m.shipped, invalidates: [api.market.list, api.market.detail] });
+  const ship = useAction(marketRoutes.ship, {
+    success: m.shipped,
+    invalidates: [marketRoutes.list, marketRoutes.detail],
+  });
 
   const goBack = () => {
     if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);

@@ -1,4 +1,5 @@
-import { api, type MarketOrder, messages } from '@toy/shared';
+import { type MarketOrder, messages } from '@toy/shared';
+import { marketRoutes } from '@toy/shared/features/market';
 import { ShipDialog as ShipForm } from '../../components/ShipDialog';
 import { useAction } from '../../lib/useAction';
 
@@ -11,7 +12,7 @@ const IDS = {
 
 /** 发货 from the list: ships every goods line not yet shipped. Partial shipping is on the ship page. */
 export function ShipDialog({ order, onClose }: { order: MarketOrder | null; onClose: () => void }) {
-  const ship = useAction(api.market.ship, { success: messages.market.shipped, invalidates: [api.market.list] });
+  const ship = useAction(marketRoutes.ship, { success: messages.market.shipped, invalidates: [marketRoutes.list] });
   return (
     <ShipForm
       open={order !== null}

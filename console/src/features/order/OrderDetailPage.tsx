@@ -1,5 +1,6 @@
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, formatRemaining, messages, type Order, orderActionsShown } from '@toy/shared';
+import { formatRemaining, messages, type Order, orderActionsShown } from '@toy/shared';
+import { orderRoutes } from '@toy/shared/features/order';
 import { Ban, MessageSquareText, RotateCcw, Truck } from 'lucide-react';
 import { lazy, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -49,12 +50,12 @@ function ConfirmCountdown({ order }: { order: Order }) {
 
 function OrderDetail({ sn }: { sn: string }) {
   const navigate = useNavigate();
-  const read = useCall(api.order.detail, { order_sn: sn, type: 2 }, { enabled: sn !== '' });
+  const read = useCall(orderRoutes.detail, { order_sn: sn, type: 2 }, { enabled: sn !== '' });
   const [remarking, setRemarking] = useState(false);
   const { ask, dialog } = useConfirm();
-  const invalidates = [api.order.detail, api.order.list];
-  const refund = useAction(api.order.refund, { success: messages.order.refunded, invalidates });
-  const close = useAction(api.order.close, { success: messages.success.done, invalidates });
+  const invalidates = [orderRoutes.detail, orderRoutes.list];
+  const refund = useAction(orderRoutes.refund, { success: messages.order.refunded, invalidates });
+  const close = useAction(orderRoutes.close, { success: messages.success.done, invalidates });
   const o = read.data;
   if (!o) return <PageMessage title="订单详情" message={read.error ? read.error.message : '加载中…'} />;
   const actions = orderActionsShown(2, o.type);

@@ -1,9 +1,10 @@
-import { api, messages, type OrderFilters } from '@toy/shared';
+import { messages, type OrderFilters } from '@toy/shared';
+import { orderRoutes } from '@toy/shared/features/order';
 import { EXPORT_NOTE_BACKGROUND, ExportButton, type ExportDeclaration } from '../../components/transfer/ExportButton';
 import { followJob, readJobStarted } from '../../components/transfer/useExportFollow';
 
-const declaration: ExportDeclaration<typeof api.order.export> = {
-  route: api.order.export,
+const declaration: ExportDeclaration<typeof orderRoutes.export> = {
+  route: orderRoutes.export,
   read: readJobStarted,
   follower: followJob,
   empty: messages.order.exportEmpty,

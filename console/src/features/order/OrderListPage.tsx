@@ -1,5 +1,6 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { ACTIVITY_TYPES, api, GOODS_NAME_TYPES, ORDER_STATUS_FILTER, type Order } from '@toy/shared';
+import { ACTIVITY_TYPES, GOODS_NAME_TYPES, ORDER_STATUS_FILTER, type Order } from '@toy/shared';
+import { orderRoutes } from '@toy/shared/features/order';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -54,7 +55,7 @@ function Logistics({ order }: { order: Order }) {
 
 /** 订单列表 (spec 02 §2 screen 1): every activity type's orders, filters in the URL, 10 a page. */
 export default function OrderListPage() {
-  const page = useBrandListPage(api.order.list, { allBrands: true });
+  const page = useBrandListPage(orderRoutes.list, { allBrands: true });
   const { params } = page;
   const navigate = useNavigate();
   const [shipping, setShipping] = useState<Order | null>(null);
@@ -168,7 +169,7 @@ export default function OrderListPage() {
               order_code: params.order_code,
             }}
           />
-          <ShippingImport kind="order" onImported={() => void invalidate(api.order.list)} />
+          <ShippingImport kind="order" onImported={() => void invalidate(orderRoutes.list)} />
         </FilterBar>
       }
     >

@@ -1,5 +1,6 @@
 import { Button, Grid, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { api, messages, type Order, orderShipPageForm } from '@toy/shared';
+import { messages, type Order, orderShipPageForm } from '@toy/shared';
+import { orderRoutes } from '@toy/shared/features/order';
 import { ArrowLeft, Copy } from 'lucide-react';
 import { lazy, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -32,7 +33,7 @@ function useBack() {
 }
 
 function OrderShip({ sn }: { sn: string }) {
-  const read = useCall(api.order.detail, { order_sn: sn, type: 2 }, { enabled: sn !== '' });
+  const read = useCall(orderRoutes.detail, { order_sn: sn, type: 2 }, { enabled: sn !== '' });
   const o = read.data;
   if (!o)
     return (
@@ -57,9 +58,9 @@ function ShipForm({ order }: { order: Order }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the stable form of `open`
   useEffect(() => setSelected(new Set(open)), [key]);
   const form = useSchemaForm(orderShipPageForm, { order_sn: order.order_sn, express_company: '', express: '' });
-  const ship = useAction(api.order.ship, {
+  const ship = useAction(orderRoutes.ship, {
     success: messages.order.shipped,
-    invalidates: [api.order.detail, api.order.list],
+    invalidates: [orderRoutes.detail, orderRoutes.list],
   });
   const receiver = `${order.username} ${order.phone} ${fullAddress(order)}`;
   const copy = async () => {

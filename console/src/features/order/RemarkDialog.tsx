@@ -1,4 +1,5 @@
-import { api, messages, type Order } from '@toy/shared';
+import { messages, type Order } from '@toy/shared';
+import { orderRoutes } from '@toy/shared/features/order';
 import { FormDialog } from '../../components/form/FormDialog';
 import { TextareaField } from '../../components/form/fields';
 import { useFormDialog } from '../../components/useFormDialog';
@@ -6,7 +7,7 @@ import { useFormDialog } from '../../components/useFormDialog';
 /** 备注: the public remark (the buyer sees it) and the private one (only the merchant). */
 export function RemarkDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { dialog } = useFormDialog(
-    api.order.remark,
+    orderRoutes.remark,
     { open: order !== null, onOpenChange: (o) => !o && onClose() },
     {
       title: '订单备注',
@@ -17,7 +18,7 @@ export function RemarkDialog({ order, onClose }: { order: Order | null; onClose:
         private_remark: order?.private_remark ?? '',
       },
       success: messages.order.remarked,
-      invalidates: [api.order.detail, api.order.list],
+      invalidates: [orderRoutes.detail, orderRoutes.list],
     },
   );
   return (

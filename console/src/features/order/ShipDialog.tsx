@@ -1,4 +1,5 @@
-import { api, messages, type Order } from '@toy/shared';
+import { messages, type Order } from '@toy/shared';
+import { orderRoutes } from '@toy/shared/features/order';
 import { ShipDialog as ShipForm } from '../../components/ShipDialog';
 import { useAction } from '../../lib/useAction';
 
@@ -11,7 +12,7 @@ const IDS = {
 
 /** The order list's ship dialog (order.express): ships every item not yet shipped. */
 export function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
-  const ship = useAction(api.order.express, { success: messages.order.shipped, invalidates: [api.order.list] });
+  const ship = useAction(orderRoutes.express, { success: messages.order.shipped, invalidates: [orderRoutes.list] });
   return (
     <ShipForm
       open={order !== null}

@@ -1,9 +1,10 @@
-import { api, messages, type PickupFilters } from '@toy/shared';
+import { messages, type PickupFilters } from '@toy/shared';
+import { pickupRoutes } from '@toy/shared/features/pickup';
 import { EXPORT_NOTE_BACKGROUND, ExportButton, type ExportDeclaration } from '../../components/transfer/ExportButton';
 import { followJob, readJobStarted } from '../../components/transfer/useExportFollow';
 
-const declaration: ExportDeclaration<typeof api.pickup.export> = {
-  route: api.pickup.export,
+const declaration: ExportDeclaration<typeof pickupRoutes.export> = {
+  route: pickupRoutes.export,
   read: readJobStarted,
   follower: followJob,
   empty: messages.pickup.exportEmpty,

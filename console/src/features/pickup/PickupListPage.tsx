@@ -1,5 +1,6 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, canShip, DELIVERY_FILTER, DEPOSIT_STATES, freightText, ORDER_KINDS, type PickupOrder } from '@toy/shared';
+import { canShip, DELIVERY_FILTER, DEPOSIT_STATES, freightText, ORDER_KINDS, type PickupOrder } from '@toy/shared';
+import { pickupRoutes } from '@toy/shared/features/pickup';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -30,7 +31,7 @@ const FILTERS = [
 
 /** 发货列表 (spec 02 §2 screen 5): pickups with filters, shipping-sheet export and import, detail, ship. */
 export default function PickupListPage() {
-  const page = useBrandListPage(api.pickup.list);
+  const page = useBrandListPage(pickupRoutes.list);
   const { params } = page;
   /** Opened from the dashboard's 待发货提货: only the rows that figure counts. */
   const toShip = (params as { to_ship?: number }).to_ship === 1;
@@ -125,7 +126,7 @@ export default function PickupListPage() {
       filters={
         <FilterBar state={page} testId="pickup" filters={FILTERS}>
           <PickupExport filters={filters} disabled={params.ip_id === undefined} />
-          <ShippingImport kind="pickup" onImported={() => void invalidate(api.pickup.list)} />
+          <ShippingImport kind="pickup" onImported={() => void invalidate(pickupRoutes.list)} />
         </FilterBar>
       }
     >
@@ -152,7 +153,7 @@ export default function PickupListPage() {
       <ShipDialog
         orderSn={shipping?.order_sn ?? null}
         receiver={shipping ? `${shipping.username} ${shipping.phone}` : undefined}
-        invalidates={[api.pickup.list]}
+        invalidates={[pickupRoutes.list]}
         onClose={() => setShipping(null)}
       />
     </ListPage>

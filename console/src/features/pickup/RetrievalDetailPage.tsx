@@ -1,5 +1,6 @@
 import { Badge, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { api, canShip, depositStateText, freightText, type RetrievalInfo } from '@toy/shared';
+import { canShip, depositStateText, freightText, type RetrievalInfo } from '@toy/shared';
+import { retrievalRoutes } from '@toy/shared/features/pickup';
 import { Truck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { Thumbnail } from '../../components/columns';
@@ -63,7 +64,7 @@ export function GoodsTable({ info }: { info: RetrievalInfo }) {
  * shipments (each with its courier, number and goods). Ship is offered while 0 or 4.
  */
 export default function RetrievalDetailPage({ id }: { id: string }) {
-  const read = useCall(api.retrieval.backInfo, { id });
+  const read = useCall(retrievalRoutes.backInfo, { id });
   const navigate = useNavigate();
   const info = read.data?.info;
   if (!info) return <LoadingLines lines={6} />;

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { api, messages, shipPageForm } from '@toy/shared';
+import { messages, shipPageForm } from '@toy/shared';
+import { pickupRoutes, retrievalRoutes } from '@toy/shared/features/pickup';
 import { Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
@@ -24,16 +25,16 @@ const EMPTY = { express_company: '', express: '' };
  * the rest (order.shipGood); on 发货成功 the page goes back one step.
  */
 export default function RetrievalShipPage({ id }: { id: string }) {
-  const read = useCall(api.retrieval.backInfo, { id });
+  const read = useCall(retrievalRoutes.backInfo, { id });
   const navigate = useNavigate();
   const [selected, setSelected] = useState<number[]>([]);
   const [mode, setMode] = useState<'more' | 'all'>('all');
   // The button pressed, read by the submit of the same click (state would be a render late).
   const pressed = useRef<'more' | 'all'>('all');
   const form = useSchemaForm(shipPageForm, EMPTY);
-  const invalidates = [api.retrieval.backInfo, api.pickup.list];
-  const shipMore = useAction(api.retrieval.shipMore, { success: messages.pickup.shipped, invalidates });
-  const shipGood = useAction(api.retrieval.shipGood, { success: messages.pickup.shipped, invalidates });
+  const invalidates = [retrievalRoutes.backInfo, pickupRoutes.list];
+  const shipMore = useAction(retrievalRoutes.shipMore, { success: messages.pickup.shipped, invalidates });
+  const shipGood = useAction(retrievalRoutes.shipGood, { success: messages.pickup.shipped, invalidates });
   const info = read.data?.info;
   const { submit, submitting } = useSubmit(
     form,

@@ -1,4 +1,6 @@
-import { api, messages, type RouteDef } from '@toy/shared';
+import { messages, type RouteDef } from '@toy/shared';
+import type { depositRoutes } from '@toy/shared/features/deposit';
+import { pickupRoutes } from '@toy/shared/features/pickup';
 import { ShipDialog as ShipForm } from '../../components/ShipDialog';
 import { useAction } from '../../lib/useAction';
 
@@ -8,14 +10,14 @@ const IDS = { dialog: 'ship-dialog', save: 'ship-save', company: 'ship-company',
 export function ShipDialog({
   orderSn,
   receiver,
-  route = api.pickup.ship,
+  route = pickupRoutes.ship,
   invalidates,
   onClose,
 }: {
   orderSn: string | null;
   /** Who receives it (name and phone), named beside the order number. */
   receiver?: string;
-  route?: typeof api.pickup.ship | typeof api.deposit.ship;
+  route?: typeof pickupRoutes.ship | typeof depositRoutes.ship;
   invalidates: readonly RouteDef[];
   onClose: () => void;
 }) {

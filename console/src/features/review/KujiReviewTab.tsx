@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, KUJI_TYPE_TEXT, type kujiReviewRoutes, levelLabel, messages } from '@toy/shared';
+import { KUJI_TYPE_TEXT, levelLabel, messages } from '@toy/shared';
+import { kujiReviewRoutes, kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { Thumbnail, yuan } from '../../components/columns';
@@ -72,12 +73,12 @@ function KujiReviewCard({
 /** 一番赏 tab of the review page: pending kuji; approving generates every box's tickets. */
 export function KujiReviewTab({ status }: { status: number }) {
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useCall(api.review.kujiList, { status, title: '', page, limit: 10 });
+  const { data, isLoading } = useCall(kujiReviewRoutes.kujiList, { status, title: '', page, limit: 10 });
   const { approve, rejecting, setRejecting, form, reject, dialog } = useReviewDecision<
     KujiForReview,
-    typeof api.review.kujiDecide
-  >(api.review.kujiDecide, {
-    invalidates: [api.review.kujiList, api.kuji.list],
+    typeof kujiReviewRoutes.kujiDecide
+  >(kujiReviewRoutes.kujiDecide, {
+    invalidates: [kujiReviewRoutes.kujiList, kujiRoutes.list],
     confirmMessage: () => messages.kuji.approveConfirm,
   });
 

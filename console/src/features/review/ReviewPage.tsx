@@ -1,5 +1,6 @@
 import { Box, Flex, Heading, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react';
-import { api, type BlindBoxRecord, messages, REVIEW_STATES, reviewDecide } from '@toy/shared';
+import { type BlindBoxRecord, messages, REVIEW_STATES, reviewDecide } from '@toy/shared';
+import { blindBoxRecordRoutes, reviewRoutes } from '@toy/shared/features/blind-box-record';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -23,7 +24,7 @@ const REVIEW_TABS = ['records', 'kuji', 'toy', 'skin'] as const;
 
 /** 盲盒备案审核 (platform reviewer): pending records with every image and style; approve or reject. */
 export default function ReviewPage() {
-  const { params, setFilters, setPage } = useListParams(api.review.list);
+  const { params, setFilters, setPage } = useListParams(reviewRoutes.list);
   const [search, setSearch] = useSearchParams();
   const tab = REVIEW_TABS.find((t) => t === search.get('tab')) ?? 'records';
   const setTab = (value: string) =>
@@ -38,12 +39,12 @@ export default function ReviewPage() {
       },
       { replace: true },
     );
-  const { data, error, isLoading } = useCall(api.review.list, params);
+  const { data, error, isLoading } = useCall(reviewRoutes.list, params);
   const { confirm, dialog } = useConfirm();
   const [rejecting, setRejecting] = useState<BlindBoxRecord | null>(null);
-  const decide = useAction(api.review.decide, {
+  const decide = useAction(reviewRoutes.decide, {
     success: (_, d) => (d.status === 1 ? messages.success.approved : messages.success.rejected),
-    invalidates: [api.review.list, api.blindBoxRecord.list],
+    invalidates: [reviewRoutes.list, blindBoxRecordRoutes.list],
   });
 
   const approve = async (r: BlindBoxRecord) => {

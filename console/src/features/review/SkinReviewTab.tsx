@@ -1,5 +1,6 @@
 import { Box, Button, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { api, SKIN_IMAGES, skinProcessText, type skinReviewRoutes } from '@toy/shared';
+import { SKIN_IMAGES, skinProcessText } from '@toy/shared';
+import { skinReviewRoutes, skinRoutes } from '@toy/shared/features/skin-routes';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useCall } from '../../lib/useCall';
@@ -79,12 +80,12 @@ function SkinReviewCard({
 /** 装扮 tab of the review page: submitted skins; the approved ones may be listed by their merchant. */
 export function SkinReviewTab({ status }: { status: number }) {
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useCall(api.review.skinList, { status, page, limit: 10 });
+  const { data, isLoading } = useCall(skinReviewRoutes.skinList, { status, page, limit: 10 });
   const { approve, rejecting, setRejecting, form, reject, dialog } = useReviewDecision<
     SkinForReview,
-    typeof api.review.skinDecide
-  >(api.review.skinDecide, {
-    invalidates: [api.review.skinList, api.skin.list],
+    typeof skinReviewRoutes.skinDecide
+  >(skinReviewRoutes.skinDecide, {
+    invalidates: [skinReviewRoutes.skinList, skinRoutes.list],
     confirmMessage: (s) => `确定通过装扮「${s.title}」吗？`,
   });
 

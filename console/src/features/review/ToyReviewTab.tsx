@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react';
-import { api, messages, TOY_STATUS, toyDecide, toyTypeText } from '@toy/shared';
+import { messages, TOY_STATUS, toyDecide, toyTypeText } from '@toy/shared';
+import { momentRoutes, toyReviewRoutes, toyRoutes } from '@toy/shared/features/toy-routes';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Thumbnail } from '../../components/columns';
@@ -70,19 +71,19 @@ export function ToyReviewTab({ status, initialKind = 'toy' }: { status: number; 
   const [kind, setKind] = useState<Kind>(initialKind);
   const [page, setPage] = useState(1);
   const query = { status, name: '', page, limit: 10 };
-  const toys = useCall(api.review.toyList, query, { enabled: kind === 'toy' });
-  const moments = useCall(api.review.momentList, query, { enabled: kind === 'moment' });
+  const toys = useCall(toyReviewRoutes.toyList, query, { enabled: kind === 'toy' });
+  const moments = useCall(toyReviewRoutes.momentList, query, { enabled: kind === 'moment' });
   const { confirm, dialog } = useConfirm();
   const [rejecting, setRejecting] = useState<Item | null>(null);
   const options = (d: { status?: unknown }) =>
     Number(d.status) === 1 ? messages.success.approved : messages.success.rejected;
-  const decideToy = useAction(api.review.toyDecide, {
+  const decideToy = useAction(toyReviewRoutes.toyDecide, {
     success: (_, d) => options(d),
-    invalidates: [api.review.toyList, api.toy.list],
+    invalidates: [toyReviewRoutes.toyList, toyRoutes.list],
   });
-  const decideMoment = useAction(api.review.momentDecide, {
+  const decideMoment = useAction(toyReviewRoutes.momentDecide, {
     success: (_, d) => options(d),
-    invalidates: [api.review.momentList, api.moment.list],
+    invalidates: [toyReviewRoutes.momentList, momentRoutes.list],
   });
   const decide = kind === 'toy' ? decideToy : decideMoment;
   const form = useSchemaForm(toyDecide, { id: rejecting?.id ?? '', status: 2, remark: '' }, rejecting !== null);

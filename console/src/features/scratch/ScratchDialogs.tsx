@@ -1,5 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
-import { api, messages, SCRATCH_LIMITS, type ScratchCard } from '@toy/shared';
+import { messages, SCRATCH_LIMITS, type ScratchCard } from '@toy/shared';
+import { scratchRoutes } from '@toy/shared/features/scratch';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, TextField } from '../../components/form/fields';
@@ -7,12 +8,12 @@ import type { EditDialogProps } from '../../components/useEditDialog';
 import { useFormDialog } from '../../components/useFormDialog';
 
 const m = messages.scratch;
-const invalidates = [api.scratch.list];
+const invalidates = [scratchRoutes.list];
 
 /** 新增刮刮卡 (spec 03 §5): brand, title (max 10), stock (max 10000); checked by scratch.create's rules. */
 export function ScratchCreateDialog(props: EditDialogProps<ScratchCard>) {
   const { dialog } = useFormDialog(
-    api.scratch.create,
+    scratchRoutes.create,
     { open: props.open && props.editing === null, onOpenChange: props.onOpenChange },
     {
       title: '新增刮刮卡',
@@ -43,7 +44,7 @@ export function ScratchCreateDialog(props: EditDialogProps<ScratchCard>) {
 export function ScratchEditDialog(props: EditDialogProps<ScratchCard>) {
   const card = props.editing;
   const { dialog } = useFormDialog(
-    api.scratch.update,
+    scratchRoutes.update,
     { open: props.open && card !== null, onOpenChange: props.onOpenChange },
     {
       title: '编辑刮刮卡',
@@ -68,7 +69,7 @@ export function AddCodesDialog({ card: open, onClose }: { card: ScratchCard | nu
   }, [open]);
   const card = open ?? shown;
   const { dialog } = useFormDialog(
-    api.scratch.addCodes,
+    scratchRoutes.addCodes,
     { open: open !== null, onOpenChange: (o) => !o && onClose() },
     {
       title: '增加兑换码',

@@ -1,5 +1,6 @@
 import { Image, Link, Stack, Text } from '@chakra-ui/react';
-import { api, messages, SCRATCH_EXPORT_POLL_MS, type ScratchCard } from '@toy/shared';
+import { messages, SCRATCH_EXPORT_POLL_MS, type ScratchCard } from '@toy/shared';
+import { scratchRoutes } from '@toy/shared/features/scratch';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
@@ -17,7 +18,7 @@ const followSign: ExportFollower = {
   firstAt: 'interval',
   queuedAtFirst: true,
   check: async (sign) => {
-    const s = await call(api.scratch.codesExportStatus, { sign: String(sign) }, { silent: true });
+    const s = await call(scratchRoutes.codesExportStatus, { sign: String(sign) }, { silent: true });
     return {
       now: s.now_num,
       total: s.total_num,
@@ -96,7 +97,7 @@ export function ActivityQrDialog({ card, onClose }: { card: ScratchCard | null; 
     setQr(null);
     if (!card) return;
     let live = true;
-    call(api.scratch.activityQr, { id: card.id })
+    call(scratchRoutes.activityQr, { id: card.id })
       .then(({ info }) => {
         if (!live) return;
         if (info.qrcode) setQr({ qrcode: info.qrcode, link: info.link });

@@ -1,5 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { api, messages, type ScratchCard } from '@toy/shared';
+import { messages, type ScratchCard } from '@toy/shared';
+import { scratchRoutes } from '@toy/shared/features/scratch';
 import { Download, PlusCircle, QrCode, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -21,7 +22,7 @@ const m = messages.scratch;
 
 /** 刮刮卡 (spec 03 §2, /qrCode/qrCode): brand, title and activity filters; create, edit, codes, QR, delete. */
 export default function ScratchListPage() {
-  const page = useBrandListPage(api.scratch.list);
+  const page = useBrandListPage(scratchRoutes.list);
   const dialog = useEditDialog<ScratchCard>();
   const [addTo, setAddTo] = useState<ScratchCard | null>(null);
   const [download, setDownload] = useState<CodesDownload | null>(null);
@@ -29,8 +30,8 @@ export default function ScratchListPage() {
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const closeQr = useCallback(() => setQrOf(null), []);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const del = useAction(api.scratch.delete, { success: m.deleted, invalidates: [api.scratch.list] });
-  const exporting = useAction(api.scratch.codesExport);
+  const del = useAction(scratchRoutes.delete, { success: m.deleted, invalidates: [scratchRoutes.list] });
+  const exporting = useAction(scratchRoutes.codesExport);
 
   const remove = (c: ScratchCard) =>
     ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>

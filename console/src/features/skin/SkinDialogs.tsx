@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { api, messages, type Skin } from '@toy/shared';
+import { messages, type Skin } from '@toy/shared';
+import { skinRoutes } from '@toy/shared/features/skin-routes';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -19,9 +20,12 @@ const m = messages.skin;
 export function DraftBoxDialog({ open, ipId, onClose }: { open: boolean; ipId?: number; onClose: () => void }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useCall(api.skin.drafts, { page, limit: 10 }, { enabled: open });
+  const { data, isLoading } = useCall(skinRoutes.drafts, { page, limit: 10 }, { enabled: open });
   const { ask, dialog } = useConfirm();
-  const del = useAction(api.skin.deleteDraft, { success: m.deleted, invalidates: [api.skin.drafts, api.skin.list] });
+  const del = useAction(skinRoutes.deleteDraft, {
+    success: m.deleted,
+    invalidates: [skinRoutes.drafts, skinRoutes.list],
+  });
   return (
     <DialogShell open={open} onOpenChange={(o) => !o && onClose()} title="草稿箱" size="lg" testId="skin-drafts-dialog">
       <Stack gap="3">
@@ -104,8 +108,8 @@ export function DraftBoxDialog({ open, ipId, onClose }: { open: boolean; ipId?: 
 
 /** 管理员领取: grant an approved skin to the player of a phone number, for an activity. */
 export function ClaimDialog({ skin, onClose }: { skin: Skin | null; onClose: () => void }) {
-  const claim = useAction(api.skin.claim, { success: m.claimed, invalidates: [api.skin.list] });
-  const form = useSchemaForm(api.skin.claim.body, { id: skin?.id ?? '', active_id: '', phone: '' }, skin !== null);
+  const claim = useAction(skinRoutes.claim, { success: m.claimed, invalidates: [skinRoutes.list] });
+  const form = useSchemaForm(skinRoutes.claim.body, { id: skin?.id ?? '', active_id: '', phone: '' }, skin !== null);
   return (
     <FormDialog
       open={skin !== null}

@@ -1,6 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
-  api,
   firstFailure,
   messages,
   PER_ID,
@@ -13,6 +12,7 @@ import {
   skinPreviewRules,
   skinSaleRules,
 } from '@toy/shared';
+import { skinRoutes } from '@toy/shared/features/skin-routes';
 import { Download, QrCode } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -57,8 +57,12 @@ export default function SkinFormPage() {
   const sourceId = Number(search.get('id')) || undefined;
   const type = search.get('type') === 'draft' ? 'draft' : 'skin';
   const copy = search.get('copy') === '1';
-  const skinSource = useCall(api.skin.detail, { id: sourceId ?? 0 }, { enabled: type === 'skin' && !!sourceId });
-  const draftSource = useCall(api.skin.draftDetail, { id: sourceId ?? 0 }, { enabled: type === 'draft' && !!sourceId });
+  const skinSource = useCall(skinRoutes.detail, { id: sourceId ?? 0 }, { enabled: type === 'skin' && !!sourceId });
+  const draftSource = useCall(
+    skinRoutes.draftDetail,
+    { id: sourceId ?? 0 },
+    { enabled: type === 'draft' && !!sourceId },
+  );
   const [values, setValues] = useState<SkinForm>(empty);
   const [loaded, setLoaded] = useState(!sourceId);
   const [step, setStep] = useState(0);
@@ -67,10 +71,10 @@ export default function SkinFormPage() {
   const [preview, setPreview] = useState<SkinPreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const dirty = useRef(false);
-  const submit = useAction(api.skin.submit, { success: m.submitted, invalidates: [api.skin.list] });
-  const saveDraft = useAction(api.skin.saveDraft, {
+  const submit = useAction(skinRoutes.submit, { success: m.submitted, invalidates: [skinRoutes.list] });
+  const saveDraft = useAction(skinRoutes.saveDraft, {
     success: m.draftSaved,
-    invalidates: [api.skin.list, api.skin.drafts],
+    invalidates: [skinRoutes.list, skinRoutes.drafts],
   });
 
   // Fill the form once from the skin (edit, or copy: then without its id) or the draft being resumed.
@@ -96,7 +100,7 @@ export default function SkinFormPage() {
     if (!sync || step !== 0 || !dirty.current || !anyFilled(values)) return;
     const timer = setTimeout(() => {
       dirty.current = false;
-      void call(api.skin.saveDraft, { ...values, id: draftId, skin_id: skinId, status: 1 } as never, { silent: true })
+      void call(skinRoutes.saveDraft, { ...values, id: draftId, skin_id: skinId, status: 1 } as never, { silent: true })
         .then((r) => setDraftId(r.id))
         .catch(() => undefined);
     }, AUTOSAVE_MS);
@@ -138,7 +142,7 @@ export default function SkinFormPage() {
     if (failed) return notify.invalid(failed.message);
     setPreviewing(true);
     try {
-      setPreview(await call(api.skin.previewCode, { ...values, width: 430 } as never));
+      setPreview(await call(skinRoutes.previewCode, { ...values, width: 430 } as never));
     } catch {
       // shown by the request layer
     } finally {

@@ -1,5 +1,6 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { api, canEditSkin, canToggleSkin, messages, type Skin, skinProcessText, skinStatusText } from '@toy/shared';
+import { canEditSkin, canToggleSkin, messages, type Skin, skinProcessText, skinStatusText } from '@toy/shared';
+import { skinRoutes } from '@toy/shared/features/skin-routes';
 import { ArrowDownCircle, ArrowUpCircle, Copy, FolderOpen, Gift, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,17 +24,17 @@ const PROCESS_PALETTE = ['orange', 'green', 'red'] as const;
 /** 装扮管理 (spec 03 §2, /toy/skin): keyword filter, draft box, list/unlist, edit, delete, admin claim, drops. */
 export default function SkinListPage() {
   const navigate = useNavigate();
-  const page = useBrandListPage(api.skin.list);
+  const page = useBrandListPage(skinRoutes.list);
   const [draftsOpen, setDraftsOpen] = useState(false);
   const [claimOf, setClaimOf] = useState<Skin | null>(null);
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const setStatus = useAction(api.skin.setStatus, {
+  const setStatus = useAction(skinRoutes.setStatus, {
     success: (_, d) => (d.status === 0 ? messages.success.listed : messages.success.delisted),
-    invalidates: [api.skin.list],
+    invalidates: [skinRoutes.list],
   });
-  const setDrop = useAction(api.skin.setDrop, { success: m.set, invalidates: [api.skin.list] });
-  const del = useAction(api.skin.delete, { success: m.deleted, invalidates: [api.skin.list] });
+  const setDrop = useAction(skinRoutes.setDrop, { success: m.set, invalidates: [skinRoutes.list] });
+  const del = useAction(skinRoutes.delete, { success: m.deleted, invalidates: [skinRoutes.list] });
 
   const toggle = (s: Skin) => {
     const listing = s.status === 1;

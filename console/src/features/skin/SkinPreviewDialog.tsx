@@ -1,8 +1,9 @@
 import { Box, Center, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { type api, messages, type RouteOutput } from '@toy/shared';
+import { messages, type RouteOutput } from '@toy/shared';
+import type { skinRoutes } from '@toy/shared/features/skin-routes';
 import { DialogShell } from '../../components/DialogShell';
 
-export type SkinPreview = RouteOutput<typeof api.skin.previewCode>;
+export type SkinPreview = RouteOutput<typeof skinRoutes.previewCode>;
 
 /** 微信扫码预览: the code (valid 10 minutes, its expiry shown) that opens the phone preview page. */
 export function SkinPreviewDialog({ preview, onClose }: { preview: SkinPreview | null; onClose: () => void }) {

@@ -1,12 +1,12 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import {
-  api,
   messages,
   SUBSCRIPTION_FILTER,
   type Subscription,
   subscriptionActions,
   subscriptionStatusText,
 } from '@toy/shared';
+import { subscriptionRoutes } from '@toy/shared/features/subscription';
 import { Check, X } from 'lucide-react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, timeColumn } from '../../components/columns';
@@ -29,11 +29,11 @@ const PALETTE: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'gray' };
  */
 export default function SubscriptionListPage() {
   const word = useBrandWord();
-  const page = useBrandListPage(api.subscription.list);
+  const page = useBrandListPage(subscriptionRoutes.list);
   const status = (page.params as { status: number }).status;
   const { ask, dialog: confirmDialog } = useConfirm();
-  const review = useAction(api.subscription.review, {
-    invalidates: [api.subscription.list],
+  const review = useAction(subscriptionRoutes.review, {
+    invalidates: [subscriptionRoutes.list],
     success: (out) => (out.status === 1 ? messages.success.approved : messages.success.rejected),
   });
   const act = (s: Subscription, to: 1 | 2) =>

@@ -1,5 +1,6 @@
 import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { api, MOMENT_HINT, type MomentRow, messages, TOY_LIMITS, TOY_STATUS } from '@toy/shared';
+import { MOMENT_HINT, type MomentRow, messages, TOY_LIMITS, TOY_STATUS } from '@toy/shared';
+import { momentRoutes } from '@toy/shared/features/toy-routes';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Thumbnail } from '../../components/columns';
@@ -19,11 +20,11 @@ const m = messages.toy;
  */
 export function MomentDialog(props: EditDialogProps<MomentRow>) {
   const row = props.editing;
-  const { form, dialog } = useEditForm(api.moment.save, props, {
+  const { form, dialog } = useEditForm(momentRoutes.save, props, {
     noun: '精彩时刻',
     testId: 'moment',
     success: m.submitted,
-    invalidates: [api.moment.list],
+    invalidates: [momentRoutes.list],
     defaults: {
       id: row?.id ?? '',
       ip_id: row?.ip_id ?? props.defaultBrandId ?? '',
@@ -34,7 +35,7 @@ export function MomentDialog(props: EditDialogProps<MomentRow>) {
       short: row?.short ?? '',
     },
   });
-  const prepare = useAction(api.moment.prepare);
+  const prepare = useAction(momentRoutes.prepare);
   const [ipId, image, watermark] = useWatch({
     control: form.control,
     name: ['ip_id', 'image_url', 'image_url_watermark'],

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import { api, canDeleteToy, canEditToy, type MomentRow, messages } from '@toy/shared';
+import { canDeleteToy, canEditToy, type MomentRow, messages } from '@toy/shared';
+import { momentRoutes } from '@toy/shared/features/toy-routes';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, Thumbnail, timeColumn } from '../../components/columns';
@@ -23,11 +24,11 @@ const m = messages.toy;
  * delete only when nobody received it and it is not pending. Pictures show the watermarked version.
  */
 export default function MomentListPage() {
-  const page = useBrandListPage(api.moment.list);
+  const page = useBrandListPage(momentRoutes.list);
   const dialog = useEditDialog<MomentRow>();
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const del = useAction(api.moment.delete, { success: m.deleted, invalidates: [api.moment.list] });
+  const del = useAction(momentRoutes.delete, { success: m.deleted, invalidates: [momentRoutes.list] });
 
   const remove = (t: MomentRow) =>
     ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>

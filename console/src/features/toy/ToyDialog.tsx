@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import { api, messages, TOY_LIMITS, TOY_PICTURES, TOY_STATUS, TOY_TYPES, type ToyRow } from '@toy/shared';
+import { messages, TOY_LIMITS, TOY_PICTURES, TOY_STATUS, TOY_TYPES, type ToyRow } from '@toy/shared';
+import { toyRoutes } from '@toy/shared/features/toy-routes';
 import { useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
@@ -24,11 +25,11 @@ const m = messages.toy;
  */
 export function ToyDialog(props: EditDialogProps<ToyRow>) {
   const row = props.editing;
-  const { form, dialog } = useEditForm(api.toy.save, props, {
+  const { form, dialog } = useEditForm(toyRoutes.save, props, {
     noun: '欧气精灵/场景',
     testId: 'toy',
     success: m.submitted,
-    invalidates: [api.toy.list],
+    invalidates: [toyRoutes.list],
     defaults: {
       id: row?.id ?? '',
       ip_id: row?.ip_id ?? props.defaultBrandId ?? '',

@@ -1,5 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
-import { api, canDeleteToy, canEditToy, messages, TOY_STATUS, TOY_TYPES, type ToyRow, toyTypeText } from '@toy/shared';
+import { canDeleteToy, canEditToy, messages, TOY_STATUS, TOY_TYPES, type ToyRow, toyTypeText } from '@toy/shared';
+import { toyRoutes } from '@toy/shared/features/toy-routes';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, Thumbnail, timeColumn } from '../../components/columns';
@@ -26,12 +27,12 @@ const m = messages.toy;
  * (disabled while pending). The summary counts toys (res.doll) and scenes (res.pic).
  */
 export default function ToyListPage() {
-  const page = useBrandListPage(api.toy.list);
+  const page = useBrandListPage(toyRoutes.list);
   const dialog = useEditDialog<ToyRow>();
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const del = useAction(api.toy.delete, { success: m.deleted, invalidates: [api.toy.list] });
-  const drop = useAction(api.toy.setDrop, { success: m.dropSet, invalidates: [api.toy.list] });
+  const del = useAction(toyRoutes.delete, { success: m.deleted, invalidates: [toyRoutes.list] });
+  const drop = useAction(toyRoutes.setDrop, { success: m.dropSet, invalidates: [toyRoutes.list] });
   const params = page.params as { type?: number };
   const res = page.read.data?.res;
 

@@ -1,5 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { api, messages, WALLPAPER_LIMITS, WALLPAPER_TYPES, type Wallpaper } from '@toy/shared';
+import { messages, WALLPAPER_LIMITS, WALLPAPER_TYPES, type Wallpaper } from '@toy/shared';
+import { wallpaperRoutes } from '@toy/shared/features/wallpaper';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
@@ -25,11 +26,11 @@ const FILTERS = [
 
 /** 壁纸 (spec 03 §2, /toy/wallpaper): brand, type and name filters; upload up to 5 at once; delete. */
 export default function WallpaperListPage() {
-  const page = useBrandListPage(api.wallpaper.list);
+  const page = useBrandListPage(wallpaperRoutes.list);
   const dialog = useEditDialog<Wallpaper>();
   const [auditOf, setAuditOf] = useState<AuditTarget | null>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
-  const del = useAction(api.wallpaper.delete, { success: m.deleted, invalidates: [api.wallpaper.list] });
+  const del = useAction(wallpaperRoutes.delete, { success: m.deleted, invalidates: [wallpaperRoutes.list] });
   const remove = (w: Wallpaper) =>
     ask({ message: m.deleteConfirm, danger: true, cancelled: messages.cancelled.delete }, () =>
       del.trigger({ id: w.id }),
@@ -99,14 +100,14 @@ export default function WallpaperListPage() {
 /** 上传壁纸 (spec 03 §5): brand, name, up to 5 images of 600×600 (one wallpaper each), drop type, description. */
 function WallpaperCreateDialog(props: EditDialogProps<Wallpaper>) {
   const { dialog } = useFormDialog(
-    api.wallpaper.create,
+    wallpaperRoutes.create,
     { open: props.open, onOpenChange: props.onOpenChange },
     {
       title: '上传壁纸',
       testId: 'wallpaper',
       defaults: { ip_id: props.defaultBrandId ?? '', name: '', images: [] as string[], type: 1, short: '' },
       success: m.created,
-      invalidates: [api.wallpaper.list],
+      invalidates: [wallpaperRoutes.list],
     },
   );
   return (

@@ -1,4 +1,5 @@
-import { api, COUNTRIES, messages, type Warehouse, type WarehouseForm } from '@toy/shared';
+import { COUNTRIES, messages, type Warehouse, type WarehouseForm } from '@toy/shared';
+import { warehouseRoutes } from '@toy/shared/features/warehouse';
 import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, SelectField, TextField } from '../../components/form/fields';
 import type { EditDialogProps } from '../../components/useEditDialog';
@@ -9,13 +10,13 @@ const defaults = (editing: Warehouse | null, brandId?: number): WarehouseForm =>
     ? { id: editing.id, ip_id: editing.ip_id, name: editing.name, country: editing.country }
     : { ip_id: brandId ?? '', name: '', country: '' };
 
-/** 新增仓库 / 编辑仓库 (spec 02 §5 "Warehouse"): checked by api.warehouse.save's schema and rule table. */
+/** 新增仓库 / 编辑仓库 (spec 02 §5 "Warehouse"): checked by warehouseRoutes.save's schema and rule table. */
 export function WarehouseDialog(props: EditDialogProps<Warehouse>) {
-  const { dialog } = useEditForm(api.warehouse.save, props, {
+  const { dialog } = useEditForm(warehouseRoutes.save, props, {
     noun: '仓库',
     testId: 'warehouse',
     defaults: defaults(props.editing, props.defaultBrandId),
-    invalidates: [api.warehouse.list],
+    invalidates: [warehouseRoutes.list],
     success: messages.success.saved,
   });
   return (

@@ -1,5 +1,6 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { api, type Warehouse } from '@toy/shared';
+import type { Warehouse } from '@toy/shared';
+import { warehouseRoutes } from '@toy/shared/features/warehouse';
 import { actionsColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
@@ -12,7 +13,7 @@ import { WarehouseDialog } from './WarehouseDialog';
 
 /** 仓库管理 (spec 02 screen 9): brand filter in the URL, table, add/edit dialog. */
 export default function WarehouseListPage() {
-  const page = useBrandListPage(api.warehouse.list);
+  const page = useBrandListPage(warehouseRoutes.list);
   const list = page.read;
   const word = useBrandWord();
   const dialog = useEditDialog<Warehouse>();

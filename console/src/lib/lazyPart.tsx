@@ -1,0 +1,18 @@
+import { type ComponentType, type JSX, lazy, Suspense } from 'react';
+
+/**
+ * A part of a page that is not on screen when the page opens (a dialog, a drawer): its code is not
+ * in the page's first load but fetched once the page is up, so the page shows sooner. Its own
+ * Suspense boundary shows nothing while it loads and never blanks the page around it.
+ *
+ *   const PasswordDialog = lazyPart(() => import('./PasswordDialog').then((m) => m.PasswordDialog));
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Part = lazy(async () => ({ default: await load() }));
+  const LazyPart = (props: P) => (
+    <Suspense fallback={null}>
+      <Part {...(props as P & JSX.IntrinsicAttributes)} />
+    </Suspense>
+  );
+  return LazyPart;
+}
