@@ -148,6 +148,7 @@ async function configure(app: FastifyInstance, config: Config, database: Databas
   app.setValidatorCompiler(validator);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate<Database>('database', database);
   app.decorate('cache', database.cache);
   app.decorate('appConfig', config);
   app.decorate('storage', storage);

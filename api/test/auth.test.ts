@@ -1,7 +1,7 @@
 import { api, messages } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeApp, movableClock } from './helpers.js';
+import { beside, call, login, makeApp, movableClock } from './helpers.js';
 
 const m = messages.auth;
 
@@ -174,7 +174,7 @@ describe('expiry', () => {
   let short: FastifyInstance;
   const time = movableClock();
   beforeAll(async () => {
-    short = await makeApp({ qrTtlSeconds: 1, sessionTtlHours: 1 / 3600, clock: time.clock });
+    short = await beside(app, { qrTtlSeconds: 1, sessionTtlHours: 1 / 3600, clock: time.clock });
   });
   afterAll(() => short.close());
 

@@ -2,7 +2,7 @@ import { allRoutes, api } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { call, makeApp } from './helpers.js';
+import { beside, call, makeApp } from './helpers.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('health and docs', () => {
     const corsKeys = Object.fromEntries(
       Object.entries(fromEnv).filter(([k]) => k === 'corsOrigins' || k === 'consolePortBeside'),
     );
-    const lan = await makeApp(corsKeys);
+    const lan = await beside(app, corsKeys);
     try {
       const ask = (host: string, origin: string) =>
         lan.inject({

@@ -50,6 +50,13 @@ export async function makeApp(
   return app;
 }
 
+/**
+ * A second app with other settings on `app`'s database (its data as it stands): what a test needs
+ * to see one setting's effect, without loading another copy of the snapshot.
+ */
+export const beside = (app: FastifyInstance, overrides: Partial<Config> = {}) =>
+  makeApp(overrides, { database: app.database });
+
 /** This test file's database on PostgreSQL (one per file: setup.ts forgets it as each file starts). */
 let fileDatabase: Promise<string> | undefined;
 export const forgetFileDatabase = () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { api, messages, PLAYER_DEMO_CODE, PLAYER_LOGIN } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp } from './helpers.js';
+import { beside, call, makeApp } from './helpers.js';
 
 const pm = messages.player;
 const SMS_SECRET = 'sms-gateway-secret-0123';
@@ -47,7 +47,6 @@ const advance = (seconds: number) => {
 beforeAll(async () => {
   gateway = await smsGateway();
   app = await makeApp({
-    seed: false,
     clock: () => new Date(clock),
     sms: { provider: 'webhook', webhookUrl: gateway.url, webhookSecret: SMS_SECRET },
   });
@@ -86,7 +85,7 @@ describe('player login by one-time code', () => {
 
   it('accepts the demo code in demo mode only', async () => {
     expect((await login('13900000002', PLAYER_DEMO_CODE)).statusCode).toBe(200);
-    const strict = await makeApp({ seed: false, playerDemoCode: null });
+    const strict = await beside(app, { playerDemoCode: null });
     try {
       const res = await call(strict, api.player.login, { phone: '13900000002', code: PLAYER_DEMO_CODE });
       expect(res.body).toEqual({ status: 400, msg: pm.codeMissing, data: null });
@@ -161,7 +160,7 @@ describe('player login by one-time code', () => {
   });
 
   it.runIf(process.env.DATABASE_URL)('checks a code sent by another API copy (rows in the database)', async () => {
-    const other = await makeApp({ seed: false, clock: () => new Date(clock) });
+    const other = await makeApp({ clock: () => new Date(clock) });
     try {
       advance(3600);
       const phone = '13900000006';

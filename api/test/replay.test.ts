@@ -122,7 +122,7 @@ describe('replayed signed writes', () => {
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'holds across two API copies on one database',
     async () => {
-      const other = await makeApp({ seed: false });
+      const other = await makeApp();
       try {
         const before = await stockOf();
         const request = buildRequest(api.goods.stock, { ...plusOne, id: goodsId }, { secret: DEV_APP_SECRET, token });

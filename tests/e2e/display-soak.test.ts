@@ -1,11 +1,11 @@
-// A short soak in CI (DISPLAY_SOAK_CYCLES, default 60 page turns at 25× speed); `npm run bench --
+// A short soak in CI (DISPLAY_SOAK_CYCLES, default 24 page turns at 25× speed, two mode and overlay excursions); `npm run bench --
 // display` runs a long one and prints the curves.
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from '../support/browser.js';
 import { scaled } from '../support/patience.js';
 import { runSoak } from './display-soak.js';
 
-const CYCLES = Number(process.env.DISPLAY_SOAK_CYCLES ?? 60);
+const CYCLES = Number(process.env.DISPLAY_SOAK_CYCLES ?? 24);
 
 describe.skipIf(!hasBrowser)('venue display soak', () => {
   it(

@@ -1,6 +1,6 @@
 import type { Role, RouteDef } from '@toy/shared';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { ReadCache } from '../db/read-cache.js';
 import type { FileStore } from '../storage/store.js';
 
@@ -24,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
+    /** The open database behind `db`: a second app in the same process (a test's) may share it. */
+    database: Database;
     /** Read cache (on for PGlite, off for PostgreSQL): see db/read-cache.ts. */
     cache: ReadCache;
     appConfig: Config;
