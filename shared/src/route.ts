@@ -9,6 +9,31 @@ import type { PermissionId, Role } from './roles.js';
  */
 export type Access = 'public' | 'session' | Role;
 
+/** The rows of a brand that calls name by id (`RouteDef.entity`); the API maps each to its table. */
+export const ENTITY_KINDS = [
+  'album',
+  'blind-box-record',
+  'collectible',
+  'compose-rule',
+  'coupon',
+  'draw-machine',
+  'exchange-method',
+  'freight-template',
+  'gacha',
+  'goods',
+  'kuji',
+  'market-order',
+  'moment',
+  'order',
+  'scratch',
+  'skin',
+  'subscription',
+  'toy',
+  'wallpaper',
+  'warehouse',
+] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
 export interface RouteDef {
   operationId: `${string}.${string}`;
   method: 'GET' | 'POST';
@@ -23,6 +48,13 @@ export interface RouteDef {
    * caller's answers 404 数据不存在); absent (or 0), the call acts on every brand of the caller's.
    */
   brand?: string;
+  /**
+   * Tenancy by declaration, for the row a call acts on: the input field holding its id, and which
+   * kind of row it is. The API looks the row up before validation and the handler; a row that is
+   * missing or of a brand not the caller's (for `perId`) answers 404 数据不存在, the same for both.
+   * An absent id (0, '') is a create and passes.
+   */
+  entity?: { field: string; of: EntityKind };
   /** Signed by default; only calls that carry their own credentials opt out. */
   signed?: boolean;
   query?: z.ZodType;

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import type { ReadCache } from '../db/read-cache.js';
 import { brands, userBrands } from '../db/schema.js';
-import { notFound } from '../lib/errors.js';
+import { httpError, notFound } from '../lib/errors.js';
+import { brandOfEntity, ENTITY_MISSING } from './entities.js';
 import type { AuthUser } from './types.js';
 
 /**
@@ -32,21 +33,24 @@ export async function brandIdsFor(db: Db, cache: ReadCache, user: AuthUser, perI
 }
 
 /**
- * The brand a raw input value names, read as the shared schemas read an id (`is.id`); null when the
- * value says "no brand" (absent, empty, 0, as `optionalId` reads it); undefined when it is not an
- * id at all, which validation then answers with its own message.
+ * The id a raw input value names (a brand, a row), read as the shared schemas read an id (`is.id`);
+ * null when the value says "none" (absent, empty, 0, as `optionalId` reads it); undefined when it is
+ * not an id at all, which validation then answers with its own message.
  */
-export function brandOfInput(value: unknown): number | null | undefined {
+function idOfInput(value: unknown): number | null | undefined {
   if (value === undefined || value === null || value === '' || value === 0 || value === '0') return null;
   return is.id(value) ? Number(strictNumberInput(value)) : undefined;
 }
 
 /**
  * Plugin 4, tenancy by declaration. For every call of a signed-in merchant it resolves the brands
- * the route's `perId` lets the caller act on (`request.brandIds`), and when the declaration names a
- * `brand` field it checks the brand given there before validation and the handler: not one of the
- * caller's → 404 数据不存在, the same answer as a missing one. `request.scope` is then that brand,
- * or every brand of the caller's when none is given. Handlers read these; they never check by hand.
+ * the route's `perId` lets the caller act on (`request.brandIds`), then checks what the declaration
+ * names, before validation and the handler:
+ * - `brand`: the brand given there; not one of the caller's → 404 数据不存在, the same answer as a
+ *   missing one. `request.scope` is then that brand, or every brand of the caller's when none is given;
+ * - `entity`: the row given by id; missing, or of a brand not the caller's → the same 404 (in the
+ *   kind's own words where the catalogue has them: 数字藏品合辑不存在).
+ * Handlers read these; they never check by hand (their queries stay scoped by `request.brandIds`).
  */
 const tenancy: FastifyPluginAsync = async (app) => {
   app.decorateRequest('brandIds', null as unknown as number[]);
@@ -59,12 +63,23 @@ const tenancy: FastifyPluginAsync = async (app) => {
     const ids = await brandIdsFor(app.db, app.cache, request.user, def.perId);
     request.brandIds = ids;
     request.scope = ids;
-    if (!def.brand) return;
-    const input = (def.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;
-    const given = brandOfInput(input && typeof input === 'object' ? input[def.brand] : undefined);
-    if (given === null || given === undefined) return;
-    if (!ids.includes(given)) throw notFound();
-    request.scope = [given];
+    if (!def.brand && !def.entity) return;
+    const raw = def.method === 'GET' ? request.query : request.body;
+    const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    if (def.brand) {
+      const given = idOfInput(input[def.brand]);
+      if (typeof given === 'number') {
+        if (!ids.includes(given)) throw notFound();
+        request.scope = [given];
+      }
+    }
+    if (def.entity) {
+      const id = idOfInput(input[def.entity.field]);
+      if (typeof id !== 'number') return;
+      const owner = await brandOfEntity(app.db, def.entity.of, id);
+      const missing = ENTITY_MISSING[def.entity.of];
+      if (typeof owner !== 'number' || !ids.includes(owner)) throw missing ? httpError(404, missing) : notFound();
+    }
   });
 };
 

@@ -223,6 +223,7 @@ export const collectibleRoutes = {
     method: 'GET',
     path: '/web/helper/seller/virtual/goods/detail',
     summary: '数字藏品详情（含子藏品、文件哈希）',
+    entity: { field: 'id', of: 'collectible' },
     access: 'nft_admin',
     perId: PER_ID.nft,
     query: z.object({ id: id() }),

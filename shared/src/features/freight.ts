@@ -121,6 +121,7 @@ export const freightTemplateRoutes = {
     method: 'POST',
     path: '/web/goods/freight/template/save',
     summary: '新增或编辑运费模板（每个品牌每个国家一个）',
+    entity: { field: 'id', of: 'freight-template' },
     access: 'box_admin',
     perId: PER_ID.box,
     brand: 'ip_id',

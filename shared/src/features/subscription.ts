@@ -56,6 +56,7 @@ export const subscriptionRoutes = {
     method: 'POST',
     path: '/web/goods/subscribe/review',
     summary: '审核订阅申请：1 通过（待审核时），2 驳回（未驳回时）',
+    entity: { field: 'id', of: 'subscription' },
     access: 'box_admin',
     perId: PER_ID.box,
     body: z.object({ id: id(), status: strictNumber().pipe(z.union([z.literal(1), z.literal(2)])) }),

@@ -113,6 +113,7 @@ export const wallpaperRoutes = {
     method: 'POST',
     path: '/web/toy/wallpaper/delete',
     summary: '删除壁纸（无玩家获得时）',
+    entity: { field: 'id', of: 'wallpaper' },
     access: 'box_admin',
     perId: PER_ID.box,
     body: z.object({ id: id() }),

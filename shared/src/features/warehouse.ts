@@ -60,6 +60,7 @@ export const warehouseRoutes = {
     method: 'POST',
     path: '/web/goods/warehouse/save',
     summary: '新增或编辑仓库',
+    entity: { field: 'id', of: 'warehouse' },
     access: 'box_admin',
     perId: PER_ID.box,
     brand: 'ip_id',

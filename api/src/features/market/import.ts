@@ -1,22 +1,20 @@
-import { firstFailure, LIMITS, MARKET_IMPORT_COLUMNS, marketShipRules, messages, ruleTable } from '@toy/shared';
+import { firstFailure, marketShipRules, messages, ruleTable } from '@toy/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { marketOrders, uploads } from '../../db/schema.js';
+import { marketOrders } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
-import { keyOfPic } from '../../lib/urls.js';
-import { type SheetValue, sheetRefusal } from '../../lib/xlsx/read.js';
-import { readStoredSheet } from '../../lib/xlsx/stored.js';
 import type { SheetColumn } from '../../lib/xlsx/writer.js';
 import type { FileStore } from '../../storage/store.js';
 import { writeExport } from '../job/index.js';
+import { readShippingSheet, type SheetWords, sheetText as text } from '../shipment/index.js';
 import type { MarketOrderRow } from './queries.js';
 import { refusalOf, shipLocked } from './ship.js';
 
 const m = messages.market;
 
-export const MARKET_IMPORT_LIMITS = { maxRows: 10_000, parseTimeoutMs: 30_000 };
+export const MARKET_IMPORT_LIMITS = { maxRows: 10_000 };
 
 /** One row of the sheet: its number (the header is row 1) and the three cells the import reads. */
 interface SheetRow {
@@ -40,38 +38,27 @@ export interface ImportPlan {
   errors: RowError[];
 }
 
-const cell = (v: SheetValue | undefined) => (v === null || v === undefined ? '' : String(v).trim());
+/** The marketplace's words for its sheet (spec: 导入 on 平台订单): the same three columns. */
+const MARKET_SHEET: SheetWords = {
+  maxRows: MARKET_IMPORT_LIMITS.maxRows,
+  tooLarge: messages.common.bodyTooLarge,
+  unreadable: m.importUnreadable,
+  header: m.importHeader,
+};
 
-/** The uploaded sheet of `fileUrl` (the caller's own upload), its rows by the three named columns. */
-export async function readShippingSheet(
+/** The uploaded sheet of `fileUrl` (the caller's own upload): its header, and its rows by the three columns. */
+export async function readMarketSheet(
   db: Db,
   config: Config,
   storage: FileStore,
   request: FastifyRequest,
   fileUrl: string,
 ): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const key = keyOfPic(config, fileUrl);
-  const [upload] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
-  if (!upload || upload.userId !== request.user!.id) throw httpError(404, m.importFileMissing);
-  if (upload.kind !== 'xlsx') throw httpError(415, messages.upload.unsupported);
-  if (upload.size > LIMITS.xlsxMaxBytes) throw httpError(413, messages.common.bodyTooLarge);
-  const limits = MARKET_IMPORT_LIMITS;
-  const read = await readStoredSheet(storage, key, {
-    maxRows: limits.maxRows,
-    timeoutMs: limits.parseTimeoutMs,
-    owner: request.user!.id,
-  });
-  if (!read.ok) throw sheetRefusal(read) ?? httpError(400, m.importUnreadable);
-  if (read.totalRows - 1 > limits.maxRows || read.rows.length - 1 > limits.maxRows)
-    throw httpError(413, m.importTooManyRows(limits.maxRows));
-  const header = (read.rows[0] ?? []).map(cell);
-  const at = MARKET_IMPORT_COLUMNS.map((name) => header.indexOf(name));
-  if (at.some((i) => i < 0)) throw httpError(400, m.importHeader);
-  const [sn, company, express] = at as [number, number, number];
+  const sheet = await readShippingSheet(db, config, storage, request, fileUrl, MARKET_SHEET);
+  const [sn, company, express] = sheet.columns;
   const rows: SheetRow[] = [];
-  for (let i = 1; i < read.rows.length; i++) {
-    const raw = read.rows[i] ?? [];
-    const cells = raw.map(cell);
+  for (let i = 1; i < sheet.rows.length; i++) {
+    const cells = (sheet.rows[i] ?? []).map(text);
     if (cells.every((c) => c === '')) continue;
     rows.push({
       row: i + 1,
@@ -82,7 +69,7 @@ export async function readShippingSheet(
     });
   }
   if (rows.length === 0) throw httpError(400, m.importEmpty);
-  return { header, rows };
+  return { header: (sheet.rows[0] ?? []).map(text), rows };
 }
 
 /** The columns each ship rule's field is read from, to name the column of a message. */

@@ -6,7 +6,7 @@ import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { seal, unseal } from '../../lib/seal.js';
 import { exportNow, MARKET_EXPORT_KIND, type MarketExportParams } from './export.js';
-import { applyImport, planImport, readShippingSheet, writeErrorReport } from './import.js';
+import { applyImport, planImport, readMarketSheet, writeErrorReport } from './import.js';
 import inboundRoutes from './inbound.js';
 import marketLinkRoutes from './links.js';
 import { countMarket, filtersOf, findOrder, linesOf, listMarket, shipmentsOf, toWire } from './queries.js';
@@ -107,7 +107,7 @@ const marketRoutes: FastifyPluginAsync = async (app) => {
 
   app.route(
     routeOf(api.market.import, async (body, request) => {
-      const { header, rows } = await readShippingSheet(db, config, storage, request, body.file_url);
+      const { header, rows } = await readMarketSheet(db, config, storage, request, body.file_url);
       const userId = request.user!.id;
       if (body.confirm === 0) {
         const plan = await planImport(db, body.platform, body.ip_id, rows);

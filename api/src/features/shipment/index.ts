@@ -4,4 +4,12 @@
  */
 
 export type { ImportPlan, SheetRows } from './sheet.js';
-export { assertClean, planSheet, previewOf, readShippingSheet, sheetLines } from './sheet.js';
+export {
+  assertClean,
+  planSheet,
+  previewOf,
+  readShippingSheet,
+  type SheetWords,
+  sheetLines,
+  text as sheetText,
+} from './sheet.js';

@@ -22,7 +22,10 @@ const m = messages.pickup;
 
 export const SHIPPING_IMPORT_LIMITS = { maxRows: 100_000, maxBytes: LIMITS.xlsxMaxBytes, parseTimeoutMs: 30_000 };
 
-const text = (v: SheetValue | undefined) => (v === null || v === undefined ? '' : String(v).trim());
+/** A cell as text, trimmed ('' when empty). */
+export const text = (v: SheetValue | undefined) => (v === null || v === undefined ? '' : String(v).trim());
+/** The three columns every shipping sheet has, by their headers. */
+const SHIPPING_COLUMNS = ['订单号', '物流公司', '物流单号'];
 
 export interface SheetRows {
   /** Column index of 订单号, 物流公司, 物流单号. */
@@ -30,41 +33,60 @@ export interface SheetRows {
   rows: SheetValue[][];
 }
 
+/** What a list's import says, and how many rows it takes (the pickup and order lists share these). */
+export interface SheetWords {
+  maxRows: number;
+  tooLarge: string;
+  unreadable: string;
+  header: string;
+}
+export const SHIPPING_SHEET: SheetWords = {
+  maxRows: SHIPPING_IMPORT_LIMITS.maxRows,
+  tooLarge: messages.upload.failed,
+  unreadable: messages.gacha.importUnreadable,
+  header: m.importHeader,
+};
+
 /**
- * The last few parsed sheets, by upload key (a key is never reused, so its rows never change):
- * the confirm usually follows its dry run and need not parse the file again.
+ * The last few parsed sheets, by upload key and row cap (a key is never reused, so its rows never
+ * change): the confirm usually follows its dry run and need not parse the file again.
  */
 const parsed = new Map<string, SheetRows>();
 const CACHE_FILES = 4;
 
-/** The uploaded shipping sheet of `url` (the caller's own upload), read in a worker with the caps. */
+/**
+ * The uploaded shipping sheet of `url` (the caller's own upload), read in a worker with the caps,
+ * its 订单号, 物流公司 and 物流单号 columns found by their headers; `words` are the list's own.
+ */
 export async function readShippingSheet(
   db: Db,
   config: Config,
   storage: FileStore,
   request: FastifyRequest,
   url: string,
+  words: SheetWords = SHIPPING_SHEET,
 ): Promise<SheetRows> {
   const key = keyOfPic(config, url);
   const [upload] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
   if (!upload || upload.userId !== request.user!.id) throw httpError(404, messages.gacha.importFileMissing);
   if (upload.kind !== 'xlsx') throw httpError(415, messages.upload.unsupported);
-  if (upload.size > SHIPPING_IMPORT_LIMITS.maxBytes) throw httpError(413, messages.upload.failed);
-  const cached = parsed.get(key);
+  if (upload.size > SHIPPING_IMPORT_LIMITS.maxBytes) throw httpError(413, words.tooLarge);
+  const cacheKey = `${words.maxRows}:${key}`;
+  const cached = parsed.get(cacheKey);
   if (cached) return cached;
   const read = await readStoredSheet(storage, key, {
-    maxRows: SHIPPING_IMPORT_LIMITS.maxRows,
+    maxRows: words.maxRows,
     timeoutMs: SHIPPING_IMPORT_LIMITS.parseTimeoutMs,
     owner: request.user!.id,
   });
-  if (!read.ok) throw sheetRefusal(read) ?? httpError(400, messages.gacha.importUnreadable);
-  if (read.totalRows - 1 > SHIPPING_IMPORT_LIMITS.maxRows)
-    throw httpError(413, messages.gacha.importTooManyRows(SHIPPING_IMPORT_LIMITS.maxRows));
+  if (!read.ok) throw sheetRefusal(read) ?? httpError(400, words.unreadable);
+  if (read.totalRows - 1 > words.maxRows || read.rows.length - 1 > words.maxRows)
+    throw httpError(413, messages.gacha.importTooManyRows(words.maxRows));
   const header = (read.rows[0] ?? []).map(text);
-  const columns = ['订单号', '物流公司', '物流单号'].map((h) => header.indexOf(h)) as [number, number, number];
-  if (columns.some((c) => c < 0)) throw httpError(400, m.importHeader);
+  const columns = SHIPPING_COLUMNS.map((h) => header.indexOf(h)) as [number, number, number];
+  if (columns.some((c) => c < 0)) throw httpError(400, words.header);
   const sheet: SheetRows = { columns, rows: read.rows };
-  parsed.set(key, sheet);
+  parsed.set(cacheKey, sheet);
   while (parsed.size > CACHE_FILES) parsed.delete(parsed.keys().next().value!);
   return sheet;
 }
