@@ -68,6 +68,21 @@ const BUDGET = {
 };
 
 /**
+ * The pages a URL opens: the lazy imports of the route map, the router and the entry (the lean
+ * login), as `src/features/…` paths. Other lazy chunks (dialogs, drawers, tabs) load after a page
+ * is up and are not routes.
+ */
+function routePages(): Set<string> {
+  const files = ['src/main.tsx', 'src/app/router.tsx', 'src/app/routeMap.ts'];
+  const pages = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(join(repoRoot, 'console', file), 'utf8');
+    for (const [, path] of text.matchAll(/import\('(?:\.\.?\/)+(features\/[^']+)'\)/g)) pages.add(`src/${path}.tsx`);
+  }
+  return pages;
+}
+
+/**
  * Each console route's own chunk, and its whole first load: what a browser opening the page
  * downloads before showing it, i.e. the entry, the route chunk and every chunk they import
  * statically, transitively (Vite's manifest), plus the app layout's for the pages inside it (every
@@ -103,8 +118,9 @@ function chunkSizes() {
   if (!entry) throw new Error(`${manifestPath}: no entry chunk`);
   const layout = Object.keys(manifest).find((key) => key.endsWith('src/app/layout/AppLayout.tsx'));
 
+  const pages = routePages();
   const rows = Object.entries(manifest)
-    .filter(([, c]) => c.isDynamicEntry && c.file.endsWith('.js') && c.src?.startsWith('src/features/'))
+    .filter(([, c]) => c.isDynamicEntry && c.file.endsWith('.js') && c.src && pages.has(c.src))
     .map(([key, c]) => {
       const route = c.src!.replace(/^src\/features\//, '').replace(/\.tsx?$/, '');
       const login = LOGIN_PAGES.includes(route);

@@ -1,72 +1,15 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazyPart } from '../lib/lazyPart';
+import type { DialogShellProps } from './DialogFrame';
+
+export type { DialogShellProps } from './DialogFrame';
 
 /**
  * The frame of a console dialog: centred, a title (a string, or a header of its own that holds a
  * Dialog.Title), the body, optional footer buttons and the close button. `lazy` mounts the body
  * on open and drops it on close, so each opening starts fresh; without it the dialog keeps
  * Chakra's defaults (an explicit false would keep the closed content mounted).
+ *
+ * Chakra's dialog machinery (focus trap, scroll lock, presence) is loaded once the page is up, not
+ * with it: a screen opens its dialogs only on a click.
  */
-export function DialogShell({
-  open,
-  onOpenChange,
-  title,
-  size = 'md',
-  testId,
-  scrollBehavior,
-  lazy = true,
-  closeOnInteractOutside,
-  closeTestId,
-  closable = true,
-  role,
-  footer,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
-  testId?: string;
-  scrollBehavior?: 'inside' | 'outside';
-  lazy?: boolean;
-  /** False for a dialog that a click outside must not close (work in progress). */
-  closeOnInteractOutside?: boolean;
-  /** The test id of the close button. */
-  closeTestId?: string;
-  /** False hides the close button (a question that wants an answer, or work that must finish). */
-  closable?: boolean;
-  /** 'alertdialog' for a question the user must answer. */
-  role?: 'dialog' | 'alertdialog';
-  footer?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      size={size}
-      placement="center"
-      role={role}
-      closeOnInteractOutside={closeOnInteractOutside}
-      scrollBehavior={scrollBehavior}
-      lazyMount={lazy || undefined}
-      unmountOnExit={lazy || undefined}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>{typeof title === 'string' ? <Dialog.Title>{title}</Dialog.Title> : title}</Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            {closable && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="关闭" data-testid={closeTestId} />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
+export const DialogShell = lazyPart<DialogShellProps>(() => import('./DialogFrame').then((m) => m.DialogFrame));

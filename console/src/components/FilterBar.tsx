@@ -1,8 +1,9 @@
-import { Badge, CloseButton, Drawer, Field, HStack, Portal, Stack } from '@chakra-ui/react';
+import { Badge, Field, HStack } from '@chakra-ui/react';
 import { PER_ID, type PermissionId } from '@toy/shared';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
+import { lazyPart } from '../lib/lazyPart';
 import { useIsMobile } from '../lib/useIsMobile';
 import { BrandFilter } from './BrandSelect';
 import { DateRangeBoxes, FilterInput, SearchButtons, useFilterDrafts } from './FilterInput';
@@ -18,8 +19,11 @@ import {
   type SelectField,
   shows,
 } from './filters';
-import { OptionSelect } from './form/controls';
+import { OptionSelect } from './form/OptionSelect';
 import { ToolButton } from './ToolButton';
+
+// A phone's drawer, opened by 筛选: loaded after the list is up.
+const FilterDrawer = lazyPart(() => import('./FilterDrawer').then((m) => m.FilterDrawer));
 
 /** The list state a filter bar works on (useBrandListPage's). */
 export interface FilterState {
@@ -122,26 +126,7 @@ export function FilterBar({
         </ToolButton>
         {children}
       </HStack>
-      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="bottom">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            {/* Not clipped: the date-time picker opens over the drawer's edge. */}
-            <Drawer.Content roundedTop="xl" overflow="visible" data-testid={`${testId}-filters-drawer`}>
-              <Drawer.Header>
-                <Drawer.Title fontSize="md">筛选</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body overflow="visible">
-                <Stack gap="4">{controls(true)}</Stack>
-              </Drawer.Body>
-              <Drawer.Footer justifyContent="stretch">{buttons()}</Drawer.Footer>
-              <Drawer.CloseTrigger asChild top="3" right="3">
-                <CloseButton size="sm" aria-label="关闭筛选" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <FilterDrawer open={open} onOpenChange={setOpen} testId={testId} controls={controls(true)} buttons={buttons()} />
     </>
   );
 }

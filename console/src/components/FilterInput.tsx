@@ -2,7 +2,6 @@ import { Box, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { RotateCcw, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { DateTimeInput } from './DateTimeInput';
-import { Choice, type Option } from './form/controls';
 import { ToolButton } from './ToolButton';
 
 export interface FilterInputProps {
@@ -97,30 +96,6 @@ export function SearchButtons({
       )}
       {children}
     </HStack>
-  );
-}
-
-/** A labelled choice of a list's filter bar (a status, a type), applied at once. */
-export function FilterChoice({
-  label,
-  value,
-  onChange,
-  options,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly Option[];
-  testId: string;
-}) {
-  return (
-    <Field.Root w="auto">
-      <Field.Label fontSize="sm" color="fg.muted">
-        {label}
-      </Field.Label>
-      <Choice value={value} onChange={onChange} options={options} testId={testId} h="32px" />
-    </Field.Root>
   );
 }
 

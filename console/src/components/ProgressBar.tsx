@@ -1,12 +1,10 @@
-import { Progress } from '@chakra-ui/react';
+import type { Progress } from '@chakra-ui/react';
+import { lazyPart } from '../lib/lazyPart';
 
-/** A progress bar (`value` in percent, null while the amount is unknown). */
-export function ProgressBar({ value, ...root }: Progress.RootProps & { value: number | null }) {
-  return (
-    <Progress.Root value={value} {...root}>
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
-  );
-}
+/**
+ * A progress bar (`value` in percent, null while the amount is unknown). It shows only while
+ * something runs (an upload, an export, an import), so Chakra's progress is loaded after the page is up.
+ */
+export const ProgressBar = lazyPart<Progress.RootProps & { value: number | null }>(() =>
+  import('./ProgressMeter').then((m) => m.ProgressMeter),
+);

@@ -2,7 +2,7 @@ import { Center, HStack, Image, type ImageProps, Text, type TextProps } from '@c
 import { ImageOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { Column } from './DataTable';
-import { previewUrl } from './upload/uploadCore';
+import { previewUrl } from './upload/fileBase';
 
 /** A price as the lists show it: ¥12.50. */
 export const yuan = (n: number) => `¥${n.toFixed(2)}`;

@@ -9,6 +9,7 @@ import { type ComponentType, type JSX, lazy, Suspense } from 'react';
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Part = lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level (as React.lazy is)
   const LazyPart = (props: P) => (
     <Suspense fallback={null}>
       <Part {...(props as P & JSX.IntrinsicAttributes)} />

@@ -1,8 +1,7 @@
-import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
-import { useReviewNews } from '../../features/dashboard/reviewNews';
 import { lazyPart } from '../../lib/lazyPart';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useUserInfo } from '../../session/authStore';
@@ -16,6 +15,12 @@ import { Sidebar } from './Sidebar';
 // Opened from the user menu only: loaded after the page is up, not with it.
 const PasswordDialog = lazyPart(() => import('./PasswordDialog').then((m) => m.PasswordDialog));
 const AvatarDialog = lazyPart(() => import('./AvatarDialog').then((m) => m.AvatarDialog));
+// The menu's news badge comes from a call anyway: its code is loaded after the page is up too.
+const ReviewNewsProbe = lazyPart(() =>
+  import('../../features/dashboard/ReviewNewsProbe').then((m) => m.ReviewNewsProbe),
+);
+// A phone's menu, opened by the navbar's button: loaded after the page is up as well.
+const SidebarDrawer = lazyPart(() => import('./SidebarDrawer').then((m) => m.SidebarDrawer));
 
 const COLLAPSED_WIDTH = 64;
 const COLLAPSE_KEY = 'console:sidebar-collapsed';
@@ -31,7 +36,9 @@ export default function AppLayout() {
   const [avatarOpen, setAvatarOpen] = useState(false);
   // The merchant's menu says how many review decisions it has not looked at (on 首页).
   const roles = userRoles(info);
-  const news = useReviewNews(info?.id, roles.includes('admin') || roles.includes('box_admin'));
+  const watchNews = info !== null && (roles.includes('admin') || roles.includes('box_admin'));
+  const [newsCount, setNewsCount] = useState(0);
+  const news = watchNews ? newsCount : 0;
   const badges = useMemo(() => ({ '/dashboard': news }), [news]);
 
   const nav = useMemo<NavItem[]>(() => {
@@ -69,21 +76,7 @@ export default function AppLayout() {
           <Sidebar nav={nav} collapsed={collapsed} badges={badges} />
         </Box>
       )}
-      {mobile && (
-        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW={`${LIMITS.sidebarWidth}px`} bg="side.bg" data-testid="sidebar-drawer">
-                <Sidebar nav={nav} badges={badges} onNavigate={() => setDrawerOpen(false)} />
-                <Drawer.CloseTrigger asChild top="3" right="2">
-                  <CloseButton size="sm" color="side.text" aria-label="关闭菜单" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
+      {mobile && <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} nav={nav} badges={badges} />}
       <Flex direction="column" flex="1" minW="0">
         <Navbar
           mobile={mobile}
@@ -104,6 +97,7 @@ export default function AppLayout() {
           </Suspense>
         </Box>
       </Flex>
+      {watchNews && <ReviewNewsProbe key={info.id} userId={info.id} onCount={setNewsCount} />}
       <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
       <AvatarDialog open={avatarOpen} onOpenChange={setAvatarOpen} />
     </Flex>

@@ -1,31 +1,23 @@
-import {
-  Avatar,
-  Box,
-  Breadcrumb,
-  Flex,
-  HStack,
-  IconButton,
-  Menu,
-  Portal,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import {
-  ChevronDown,
-  Image as ImageIcon,
-  KeyRound,
-  LogOut,
-  Menu as MenuIcon,
-  PanelLeftClose,
-  PanelLeftOpen,
-} from 'lucide-react';
-import { Fragment } from 'react';
+import { Box, Breadcrumb, Flex, IconButton, Text } from '@chakra-ui/react';
+import { Download, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
-import { ExportCentre } from '../../components/transfer/ExportCentre';
-import { getAvatar } from '../../lib/session';
-import { authStore, useUserInfo } from '../../session/authStore';
-import { useBrandWord } from '../../session/useBrandWord';
 import type { RouteHandle } from '../menuRoutes';
+import { UserButton } from './UserButton';
+
+// The export list and the user menu bring Chakra's popover and menu (and their positioning): they
+// are loaded after the page is up, not with it.
+const ExportCentre = lazy(() =>
+  import('../../components/transfer/ExportCentre').then((m) => ({ default: m.ExportCentre })),
+);
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+
+/** 导出文件's button while the export list loads. */
+const ExportCentreButton = () => (
+  <IconButton aria-label="导出文件" variant="ghost" size="sm">
+    <Download size={18} />
+  </IconButton>
+);
 
 interface NavbarProps {
   mobile: boolean;
@@ -72,14 +64,6 @@ function Crumbs() {
 }
 
 export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChangeAvatar }: NavbarProps) {
-  const info = useUserInfo();
-  const word = useBrandWord();
-  const accountText = info?.roles?.includes('reviewer')
-    ? '平台审核账号'
-    : info?.type === 2
-      ? `${word}账号`
-      : `${word}方账号`;
-  const avatar = info?.avatar || getAvatar();
   const ToggleIcon = mobile ? MenuIcon : collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
     <Flex
@@ -107,56 +91,13 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
       <Box flex="1" minW="0" overflow="hidden">
         <Crumbs />
       </Box>
-      <ExportCentre />
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
-        <Menu.Trigger asChild>
-          <HStack
-            as="button"
-            gap="2"
-            px="2"
-            py="1"
-            rounded="full"
-            cursor="pointer"
-            _hover={{ bg: 'gray.50' }}
-            data-testid="user-menu"
-          >
-            {/* Named by its visible text, then 用户菜单 (all a phone's screen reader hears). */}
-            <Avatar.Root size="sm" colorPalette="brand" aria-hidden>
-              <Avatar.Fallback name={info?.name} />
-              {avatar && <Avatar.Image src={avatar} />}
-            </Avatar.Root>
-            <Box textAlign="left" display={{ base: 'none', sm: 'block' }} lineHeight="1.2">
-              <Text fontSize="sm" fontWeight="600" data-testid="user-name" truncate maxW="160px">
-                {info?.name}
-              </Text>
-              <Text fontSize="xs" color="fg.muted">
-                {accountText}
-              </Text>
-            </Box>
-            <VisuallyHidden>用户菜单</VisuallyHidden>
-            <ChevronDown size={14} />
-          </HStack>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="40">
-              <Menu.Item value="avatar" onClick={onChangeAvatar} data-testid="change-avatar">
-                <ImageIcon size={16} />
-                修改头像
-              </Menu.Item>
-              <Menu.Item value="password" onClick={onChangePassword} data-testid="change-password">
-                <KeyRound size={16} />
-                修改密码
-              </Menu.Item>
-              <Menu.Separator />
-              <Menu.Item value="logout" color="fg.error" onClick={() => void authStore.signOut()} data-testid="logout">
-                <LogOut size={16} />
-                退出登录
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      {/* Both work once loaded, after the page is up; until then they show as they will be. */}
+      <Suspense fallback={<ExportCentreButton />}>
+        <ExportCentre />
+      </Suspense>
+      <Suspense fallback={<UserButton />}>
+        <UserMenu onChangePassword={onChangePassword} onChangeAvatar={onChangeAvatar} />
+      </Suspense>
     </Flex>
   );
 }

@@ -6,7 +6,7 @@ import { APP_TITLE } from '../../config';
 import type { NavItem } from '../menuRoutes';
 import { menuIcon } from './menuIcons';
 
-interface SidebarProps {
+export interface SidebarProps {
   nav: NavItem[];
   /** A count beside a menu item (by path): news the user has not looked at. */
   badges?: Record<string, number>;

@@ -1,6 +1,7 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
+import { ServerError } from './SchemaFormPage';
 import { useSubmit } from './useSubmit';
 
 export interface FormDialogProps<V extends FieldValues, T> {
@@ -71,41 +72,5 @@ export function FormDialog<V extends FieldValues, T>(props: FormDialogProps<V, T
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  );
-}
-
-/** The API's answer to a refused submit, kept in the form until the next submit. */
-export function ServerError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert.Root status="error" mt="4" size="sm" data-testid="form-error">
-      <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
-    </Alert.Root>
-  );
-}
-
-/**
- * A full-page schema form (the record form, the release page): the same submit as FormDialog,
- * rendered as a plain `<form>` whose fields and footer are the page's own.
- */
-export function SchemaFormPage<V extends FieldValues, T>({
-  form,
-  onSubmit,
-  testId,
-  children,
-}: {
-  form: UseFormReturn<V, unknown, T>;
-  onSubmit: (data: T) => Promise<unknown>;
-  testId?: string;
-  children: (state: { submitting: boolean; serverError: string | null }) => ReactNode;
-}) {
-  const { submit, serverError, submitting } = useSubmit(form, onSubmit);
-  return (
-    <FormProvider {...form}>
-      <form onSubmit={submit} noValidate data-testid={testId}>
-        {children({ submitting, serverError })}
-      </form>
-    </FormProvider>
   );
 }

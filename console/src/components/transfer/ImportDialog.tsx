@@ -1,10 +1,14 @@
-import { Button, Dialog, HStack, Text } from '@chakra-ui/react';
 import { LIMITS } from '@toy/shared';
-import { FileSpreadsheet } from 'lucide-react';
-import { DialogShell } from '../DialogShell';
+import { lazyPart } from '../../lib/lazyPart';
 import { FileUpload } from '../upload/FileUpload';
-import { ImportChecking, type ImportFigure, ImportPreview } from './ImportPreview';
+import type { ImportFigure } from './ImportPreview';
+import type { ImportStagesDialog as StagesDialog } from './ImportStagesDialog';
 import { type ImportCalls, type ImportPreviewShape, useImportStages } from './useImportStages';
+
+// Opens once a file is uploaded: loaded after the page is up (typed as the generic component itself).
+const ImportStagesDialog = lazyPart(() =>
+  import('./ImportStagesDialog').then((m) => m.ImportStagesDialog),
+) as typeof StagesDialog;
 
 /** One feature's xlsx import: its words, test id and how to read its dry run. */
 export interface ImportDeclaration<P extends ImportPreviewShape> {
@@ -42,56 +46,14 @@ export function ImportDialog<P extends ImportPreviewShape>({
         disabled={stage.step !== 'idle'}
         testId={d.testId}
       />
-      <DialogShell
-        open={stage.step !== 'idle'}
-        onOpenChange={(open) => !open && stage.step === 'preview' && reset()}
-        size="lg"
-        scrollBehavior="inside"
-        closeOnInteractOutside={false}
-        closable={stage.step === 'preview'}
-        lazy={false}
-        testId="import-dialog"
-        title={
-          <HStack gap="2">
-            <FileSpreadsheet size={18} color="#16a34a" />
-            <Dialog.Title>{d.label}</Dialog.Title>
-            <Text fontSize="sm" color="fg.muted" truncate maxW="280px">
-              {stage.step !== 'idle' ? stage.name : ''}
-            </Text>
-          </HStack>
-        }
-        footer={
-          preview && (
-            <>
-              <Button variant="outline" onClick={reset} disabled={stage.step === 'applying'}>
-                取消
-              </Button>
-              <Button
-                colorPalette="brand"
-                onClick={() => void confirm()}
-                loading={stage.step === 'applying'}
-                loadingText={d.applyingText}
-                disabled={preview.error_num > 0 || nothing}
-                data-testid="import-confirm"
-              >
-                {d.confirmText}
-              </Button>
-            </>
-          )
-        }
-      >
-        {stage.step === 'checking' && <ImportChecking text="正在校验表格…" testId="import-checking" roomy />}
-        {preview && (
-          <ImportPreview
-            preview={preview}
-            figures={d.figures(preview)}
-            ids=""
-            hasErrors={d.hasErrors}
-            ok={d.okText}
-            nothing={nothing && d.nothingText ? d.nothingText : undefined}
-          />
-        )}
-      </DialogShell>
+      <ImportStagesDialog
+        declaration={d}
+        stage={stage}
+        preview={preview}
+        confirm={confirm}
+        reset={reset}
+        nothing={nothing}
+      />
     </>
   );
 }

@@ -2,10 +2,13 @@ import { Button } from '@chakra-ui/react';
 import { messages } from '@toy/shared';
 import { useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
+import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
 import { DialogShell } from '../DialogShell';
-import { CropArea } from './CropArea';
 import { cropTo } from './compressImage';
+
+// The cropper (react-easy-crop) shows only for a picture of the wrong size: loaded when first needed.
+const CropArea = lazyPart(() => import('./CropArea').then((m) => m.CropArea));
 
 interface Cropping {
   src: string;

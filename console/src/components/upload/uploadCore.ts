@@ -1,8 +1,11 @@
-import { fileUrl, isAbort, LIMITS, messages, STORAGE_FILES_PATH, uploadResult } from '@toy/shared';
+import { fileUrl, isAbort, LIMITS, messages, uploadResult } from '@toy/shared';
 import { uploadRoutes } from '@toy/shared/features/upload';
 import { config } from '../../config';
 import { call } from '../../lib/http';
+import { noteFileBase } from './fileBase';
 import { makeKey } from './uploadRules';
+
+export { fileBase, previewUrl } from './fileBase';
 
 /**
  * The one upload core (spec 01 §7 "Upload"): get a token (uploadRoutes.token, with the limits the
@@ -54,7 +57,6 @@ export class UploadError extends Error {
 type Token = { token: string; upload_url: string; file_base: string; expire_time: number };
 
 const tokens = new Map<string, Promise<Token>>();
-let knownFileBase: string | null = null;
 
 const absolute = (url: string) =>
   /^https?:\/\//.test(url) ? url : `${config.apiBase}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -75,8 +77,9 @@ function fetchToken(limits: UploadLimits): Promise<Token> {
     },
     { silent: true },
   ).then((t) => {
-    knownFileBase = absolute(t.file_base);
-    return { ...t, upload_url: absolute(t.upload_url), file_base: knownFileBase };
+    const base = absolute(t.file_base);
+    noteFileBase(base);
+    return { ...t, upload_url: absolute(t.upload_url), file_base: base };
   });
   tokens.set(limitKey(limits), promise);
   promise.catch(() => tokens.delete(limitKey(limits)));
@@ -91,17 +94,6 @@ export async function getUploadToken(limits: UploadLimits, force = false): Promi
     if (t && t.expire_time - 30 > Date.now() / 1000) return t;
   }
   return fetchToken(limits);
-}
-
-/** Where stored keys are served from: the token's file_base, else the API's file path. */
-export function fileBase(): string {
-  return knownFileBase ?? `${config.apiBase}${STORAGE_FILES_PATH}`;
-}
-
-/** Preview URL of a value that is a key or already a URL; thumbnails via `?w=`. */
-export function previewUrl(value: string, width?: number): string {
-  if (/^(https?:|blob:|data:)/.test(value) || value.startsWith('/')) return value;
-  return fileUrl(fileBase(), value, width);
 }
 
 function storageMessage(err: unknown): string | undefined {
@@ -237,7 +229,7 @@ export async function uploadVideo(
     const parsed = uploadResult.safeParse(answer);
     if (!parsed.success) throw new Error(messages.upload.failed);
     onProgress?.(100);
-    knownFileBase ??= absolute(sts.file_base);
+    noteFileBase(absolute(sts.file_base), true);
     return { ...parsed.data, url: fileUrl(absolute(sts.file_base), parsed.data.key), name: file.name };
   } catch (err) {
     if (isAbort(err)) throw err;

@@ -1,7 +1,8 @@
 import { ALBUM_LIMITS, type Album, type AlbumForm, messages, PER_ID } from '@toy/shared';
 import { albumRoutes } from '@toy/shared/features/album';
 import { FormDialog } from '../../components/form/FormDialog';
-import { BrandField, ImageField, TextareaField, TextField } from '../../components/form/fields';
+import { BrandField, TextareaField, TextField } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useFormDialog } from '../../components/useFormDialog';
 

@@ -20,8 +20,11 @@ import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AlbumDialog } from './AlbumDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const AlbumDialog = lazyPart(() => import('./AlbumDialog').then((m) => m.AlbumDialog));
 
 const m = messages.album;
 

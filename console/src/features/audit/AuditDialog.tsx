@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { LoadingLines } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
-import { previewUrl } from '../../components/upload/uploadCore';
+import { previewUrl } from '../../components/upload/fileBase';
 import { useDialogList } from '../../components/useDialogList';
 import { useCall } from '../../lib/useCall';
 

@@ -1,7 +1,8 @@
 import { type ManualStyleForm, manualStyle, STYLE_TYPES } from '@toy/shared';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form/FormDialog';
-import { DigitsField, ImageField, SelectField, TextField } from '../../components/form/fields';
+import { DigitsField, SelectField, TextField } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import type { StyleRow } from './recordForm';
 

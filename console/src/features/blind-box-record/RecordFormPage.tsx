@@ -17,27 +17,30 @@ import type { z } from 'zod';
 import { ActionButton } from '../../components/ActionButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormSection, StickyFooter } from '../../components/FormPage';
-import { SchemaFormPage } from '../../components/form/FormDialog';
 import {
   ControlledField,
   DateTimeField,
   DigitsField,
   FormField,
-  ImageField,
   SwitchField,
   TextField,
 } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
+import { SchemaFormPage } from '../../components/form/SchemaFormPage';
 import { setFields } from '../../components/form/setFields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 import { useAuthType, useBrandWord } from '../../session/useBrandWord';
 import { BrandPicker } from './BrandPicker';
-import { GoodsSelectorDialog } from './GoodsSelectorDialog';
-import { ManualStyleDialog } from './ManualStyleDialog';
 import { emptyRecord, fromRecord, manualRow, pickedRows, type RecordValues, type StyleRow } from './recordForm';
 import { StyleList } from './StyleList';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ManualStyleDialog = lazyPart(() => import('./ManualStyleDialog').then((m) => m.ManualStyleDialog));
+const GoodsSelectorDialog = lazyPart(() => import('./GoodsSelectorDialog').then((m) => m.GoodsSelectorDialog));
 
 const m = messages.blindBoxRecord;
 const OVERSEAS_WARNING_MS = 5000;

@@ -1,19 +1,18 @@
 import { Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
-import { type Allocation, hideStockBody, messages } from '@toy/shared';
-import { blindBoxRoutes } from '@toy/shared/features/blind-box';
+import { type Allocation, messages } from '@toy/shared';
 import { Copy, ShieldCheck, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FormDialog } from '../../components/form/FormDialog';
-import { DigitsField } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { RowAction } from '../../components/RowActions';
 import { copyText } from '../../lib/clipboard';
+import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
-import { useAction } from '../../lib/useAction';
 import { styleColumns } from '../blind-box-record/styleParts';
 
-type Row = Allocation['goods'][number];
+// Opened by 设置库存: loaded after the page is up.
+const HideStockDialog = lazyPart(() => import('./HideStockDialog').then((m) => m.HideStockDialog));
+
+export type Row = Allocation['goods'][number];
 
 export interface AllocationTableProps {
   allocation: Allocation;
@@ -69,47 +68,5 @@ export function AllocationTable({ allocation: a, onChange }: AllocationTableProp
       </Text>
       <HideStockDialog allocation={a} style={hiding} onClose={() => setHiding(null)} onChange={onChange} />
     </Box>
-  );
-}
-
-/** 设置隐藏款库存: the boxes of one hidden style; the basic styles make up the difference. */
-function HideStockDialog({
-  allocation: a,
-  style,
-  onClose,
-  onChange,
-}: {
-  allocation: Allocation;
-  style: Row | null;
-  onClose: () => void;
-  onChange: (allocation: Allocation) => void;
-}) {
-  const open = style !== null;
-  const form = useSchemaForm(
-    hideStockBody,
-    { box_sign: a.box_sign, hide_id: style?.id ?? '', hide_stock: String(style?.stock ?? '') },
-    open,
-  );
-  const save = useAction(blindBoxRoutes.hideStock, { success: messages.success.set });
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={(o) => !o && onClose()}
-      title={`设置隐藏款库存：${style?.goods_title ?? ''}`}
-      form={form}
-      size="sm"
-      testId="hide-stock-dialog"
-      submitTestId="hide-stock-save"
-      onSubmit={async (d) => onChange(await save.run(d))}
-    >
-      <DigitsField
-        name="hide_stock"
-        label="隐藏款库存"
-        required
-        helper={`当前 ${style?.stock ?? 0} 盒，共 ${a.total} 盒`}
-        placeholder="请输入隐藏款库存"
-        testId="hide-stock-input"
-      />
-    </FormDialog>
   );
 }

@@ -21,8 +21,6 @@ import { ActionButton } from '../../components/ActionButton';
 import { BrandSelect } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormSection, StickyFooter } from '../../components/FormPage';
-import { Toggle } from '../../components/form/controls';
-import { SchemaFormPage } from '../../components/form/FormDialog';
 import {
   ChoiceField,
   DateTimeField,
@@ -32,7 +30,9 @@ import {
   TextareaField,
   TextField,
 } from '../../components/form/fields';
+import { SchemaFormPage } from '../../components/form/SchemaFormPage';
 import { setFields } from '../../components/form/setFields';
+import { Toggle } from '../../components/form/Toggle';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ApiError, call } from '../../lib/http';
 import { notify } from '../../lib/notify';

@@ -4,7 +4,7 @@ import { templateRoutes } from '@toy/shared/features/blind-box';
 import { Search } from 'lucide-react';
 import { Thumbnail } from '../../components/columns';
 import { DropdownOption, DropdownPanel, useSearchBox } from '../../components/Dropdown';
-import { previewUrl } from '../../components/upload/uploadCore';
+import { previewUrl } from '../../components/upload/fileBase';
 import { useCall } from '../../lib/useCall';
 import { StyleTypeBadge } from '../blind-box-record/styleParts';
 

@@ -15,9 +15,12 @@ import { useSearchParams } from 'react-router-dom';
 import { BrandFilter } from '../../components/BrandSelect';
 import { LoadingLines } from '../../components/DataTable';
 import { ToolButton } from '../../components/ToolButton';
+import { lazyPart } from '../../lib/lazyPart';
 import { useCall } from '../../lib/useCall';
-import { BoxMachineDialog } from './BoxMachineDialog';
-import { CabinetDialog } from './CabinetDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const CabinetDialog = lazyPart(() => import('./CabinetDialog').then((m) => m.CabinetDialog));
+const BoxMachineDialog = lazyPart(() => import('./BoxMachineDialog').then((m) => m.BoxMachineDialog));
 
 /** The saved settings, a label and its value a line. */
 function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {

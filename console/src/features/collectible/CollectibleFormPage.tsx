@@ -17,17 +17,17 @@ import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormSection, StickyFooter } from '../../components/FormPage';
-import { SchemaFormPage, ServerError } from '../../components/form/FormDialog';
 import {
   BrandField,
   ControlledField,
   DigitsField,
   FormField,
-  ImageField,
   SelectField,
   TextareaField,
   TextField,
 } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
+import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useAction } from '../../lib/useAction';
 import { useAlbumOptions } from '../album/options';

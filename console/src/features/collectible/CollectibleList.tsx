@@ -1,15 +1,15 @@
-import { Badge, Button, Checkbox, Field, HStack, Menu, Portal, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, Field, HStack, Text } from '@chakra-ui/react';
 import { COLLECTIBLE_TYPES, type CollectibleRow, messages } from '@toy/shared';
 import { collectibleRoutes } from '@toy/shared/features/collectible';
-import { ChevronDown, FolderInput, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { FolderInput, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { OptionSelect } from '../../components/form/controls';
+import { OptionSelect } from '../../components/form/OptionSelect';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -17,6 +17,10 @@ import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import type { AlbumOption } from '../album/options';
 import { useAlbumAssignment } from '../album/SetAlbumDialog';
+import { CreateButton } from './CreateButton';
+
+// The menu (and its positioning) works once loaded, after the page is up; its button shows at once.
+const CreateMenu = lazy(() => import('./CreateMenu').then((m) => ({ default: m.CreateMenu })));
 
 const m = messages.collectible;
 
@@ -129,31 +133,9 @@ export function CollectibleList() {
             <Trash2 size={16} />
             批量删除
           </Button>
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <Button colorPalette="brand" data-testid="collectible-add">
-                <Plus size={16} />
-                创建数字藏品
-                <ChevronDown size={14} />
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  {COLLECTIBLE_TYPES.map((t) => (
-                    <Menu.Item
-                      key={t.value}
-                      value={String(t.value)}
-                      onClick={() => navigate(`/nft/goodsAdd?type=${t.value}`)}
-                      data-testid={`collectible-add-${t.value}`}
-                    >
-                      {t.label}
-                    </Menu.Item>
-                  ))}
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <Suspense fallback={<CreateButton />}>
+            <CreateMenu onPick={(type) => navigate(`/nft/goodsAdd?type=${type}`)} />
+          </Suspense>
         </HStack>
       }
       filters={

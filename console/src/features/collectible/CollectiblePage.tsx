@@ -1,8 +1,14 @@
 import { Tabs } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AlbumGrid } from '../album/AlbumGrid';
-import { ComposeRuleList } from '../compose-rule/ComposeRuleList';
+import { LoadingLines } from '../../components/DataTable';
 import { CollectibleList } from './CollectibleList';
+
+// The other tabs are mounted when chosen (lazyMount) and their code loaded then.
+const AlbumGrid = lazy(() => import('../album/AlbumGrid').then((m) => ({ default: m.AlbumGrid })));
+const ComposeRuleList = lazy(() =>
+  import('../compose-rule/ComposeRuleList').then((m) => ({ default: m.ComposeRuleList })),
+);
 
 /**
  * /nft/goods (spec 03 §2): digital collectibles, albums and compose rules, one tab each. The tab is
@@ -36,7 +42,9 @@ export default function CollectiblePage() {
       </Tabs.List>
       {TABS.map(({ value, Panel }) => (
         <Tabs.Content key={value} value={value}>
-          <Panel />
+          <Suspense fallback={<LoadingLines lines={6} />}>
+            <Panel />
+          </Suspense>
         </Tabs.Content>
       ))}
     </Tabs.Root>

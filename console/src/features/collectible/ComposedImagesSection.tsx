@@ -14,8 +14,8 @@ import { DialogShell } from '../../components/DialogShell';
 import { ListPagination } from '../../components/ListPagination';
 import { JobProgress } from '../../components/transfer/JobProgress';
 import { followJob, useExportFollow } from '../../components/transfer/useExportFollow';
+import { previewUrl } from '../../components/upload/fileBase';
 import { ImageUpload } from '../../components/upload/ImageUpload';
-import { previewUrl } from '../../components/upload/uploadCore';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 

@@ -12,8 +12,13 @@ import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { CellAction, DeleteAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AlbumInfoDialog, ComposeAdjustDialog, ComposeRulesDialog } from './ComposeRuleDialogs';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const AlbumInfoDialog = lazyPart(() => import('./ComposeRuleDialogs').then((m) => m.AlbumInfoDialog));
+const ComposeAdjustDialog = lazyPart(() => import('./ComposeRuleDialogs').then((m) => m.ComposeAdjustDialog));
+const ComposeRulesDialog = lazyPart(() => import('./ComposeRuleDialogs').then((m) => m.ComposeRulesDialog));
 
 const m = messages.composeRule;
 const STATUS_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'gray' };

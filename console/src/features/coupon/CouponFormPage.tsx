@@ -19,8 +19,7 @@ import { couponRoutes } from '@toy/shared/features/coupon';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormSection, StickyFooter } from '../../components/FormPage';
-import { Choice } from '../../components/form/controls';
-import { SchemaFormPage, ServerError } from '../../components/form/FormDialog';
+import { Choice } from '../../components/form/Choice';
 import {
   BrandField,
   ChoiceField,
@@ -31,6 +30,7 @@ import {
   SelectField,
   TextField,
 } from '../../components/form/fields';
+import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';

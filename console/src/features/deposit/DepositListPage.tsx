@@ -13,9 +13,12 @@ import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ToolButton } from '../../components/ToolButton';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
 import { Receiver } from '../pickup/parts';
-import { ShipDialog } from '../pickup/ShipDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ShipDialog = lazyPart(() => import('../pickup/ShipDialog').then((m) => m.ShipDialog));
 
 /** The stored orders' filters: names, user, kind and the storing date range (whole days). */
 const FILTERS = [

@@ -14,8 +14,12 @@ import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
-import { DrawMachineDialog, type DrawMachineTab } from './DrawMachineDialog';
+import { lazyPart } from '../../lib/lazyPart';
+import type { DrawMachineTab } from './DrawMachineDialog';
 import { boxListHref, OffBadge, sendListHref } from './parts';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const DrawMachineDialog = lazyPart(() => import('./DrawMachineDialog').then((m) => m.DrawMachineDialog));
 
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
 export default function DrawMachineListPage() {

@@ -3,8 +3,8 @@ import { ERP_TOKEN_INVALID, messages, WAYBILL_MAX_NUMBERS, WAYBILL_NO_TYPES, WAY
 import { erpRoutes } from '@toy/shared/features/erp';
 import { Download, LogOut, Printer } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { SchemaFormPage, ServerError } from '../../components/form/FormDialog';
 import { SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';

@@ -22,10 +22,10 @@ import {
   ChoiceField,
   DateTimeField,
   FormField,
-  ImageField,
   TextareaField,
   TextField,
 } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useFormDialog } from '../../components/useFormDialog';
 import { notify } from '../../lib/notify';

@@ -12,9 +12,13 @@ import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, EditAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { ExchangeFormDialog } from './ExchangeFormDialog';
+import type { AuditTarget } from '../audit/AuditDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ExchangeFormDialog = lazyPart(() => import('./ExchangeFormDialog').then((m) => m.ExchangeFormDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.exchangeMethod;
 const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'blue', 3: 'gray' };

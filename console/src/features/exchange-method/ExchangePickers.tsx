@@ -6,7 +6,7 @@ import { Thumbnail } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { DialogShell } from '../../components/DialogShell';
 import { FilterInput } from '../../components/FilterInput';
-import { Choice } from '../../components/form/controls';
+import { Choice } from '../../components/form/Choice';
 import { ListPagination } from '../../components/ListPagination';
 import { useDialogList } from '../../components/useDialogList';
 

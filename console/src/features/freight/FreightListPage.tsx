@@ -8,8 +8,11 @@ import { AddButton, ListPage } from '../../components/ListPage';
 import { EditAction } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useBrandWord } from '../../session/useBrandWord';
-import { FreightDialog } from './FreightDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const FreightDialog = lazyPart(() => import('./FreightDialog').then((m) => m.FreightDialog));
 
 const price = (value: number, unit: string) => (value === 0 ? '0' : `${value.toFixed(2)} ${unit}`);
 

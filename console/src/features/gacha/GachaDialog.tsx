@@ -5,13 +5,13 @@ import { FormDialog } from '../../components/form/FormDialog';
 import {
   BrandField,
   ControlledField,
-  GoodsPictureField,
   GoodsTitleField,
   MoneyField,
   SelectField,
   TextareaField,
   TextField,
 } from '../../components/form/fields';
+import { GoodsPictureField } from '../../components/form/imageFields';
 import { VideoUpload } from '../../components/upload/VideoUpload';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useEditForm } from '../../components/useFormDialog';

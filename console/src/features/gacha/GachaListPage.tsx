@@ -14,13 +14,17 @@ import { AuditAction, EditAction, RowAction, RowActions } from '../../components
 import { ToolButton } from '../../components/ToolButton';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
 import { invalidate } from '../../lib/useCall';
 import { useAlbumAssignment } from '../album/SetAlbumDialog';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { GachaDialog } from './GachaDialog';
+import type { AuditTarget } from '../audit/AuditDialog';
 import { GachaExport } from './GachaExport';
 import { GachaImport } from './GachaImport';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const GachaDialog = lazyPart(() => import('./GachaDialog').then((m) => m.GachaDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 /** The table's two heights (spec 01 screen 3). */
 /** The spec's two table heights; the taller one is where the window has room for it. */

@@ -1,17 +1,17 @@
 import { Grid, Text } from '@chakra-ui/react';
 import type { Goods } from '@toy/shared';
 import { goodsRoutes } from '@toy/shared/features/goods';
-import { Choice } from '../../components/form/controls';
+import { Choice } from '../../components/form/Choice';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
   BrandField,
   ControlledField,
-  GoodsPictureField,
   GoodsTitleField,
   MoneyField,
   SwitchField,
   TextField,
 } from '../../components/form/fields';
+import { GoodsPictureField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useEditForm } from '../../components/useFormDialog';
 import { STOCK_LIMIT_OPTIONS } from './StockDialog';

@@ -13,10 +13,14 @@ import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, CellAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { GoodsDialog } from './GoodsDialog';
-import { StockDialog } from './StockDialog';
+import type { AuditTarget } from '../audit/AuditDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const StockDialog = lazyPart(() => import('./StockDialog').then((m) => m.StockDialog));
+const GoodsDialog = lazyPart(() => import('./GoodsDialog').then((m) => m.GoodsDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const dash = (v: number | null) => (v === null ? '—' : String(v));
 

@@ -1,6 +1,7 @@
 import { type KujiDetail, messages } from '@toy/shared';
 import { kujiRoutes } from '@toy/shared/features/kuji-routes';
-import { ChoiceField, DateTimeField, ImageField, SelectField, TextField } from '../../components/form/fields';
+import { ChoiceField, DateTimeField, SelectField, TextField } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
 import { BEAN_USE, KindDialog, STOCK_TYPES } from '../../components/form/KindDialog';
 import { useAction } from '../../lib/useAction';
 import { kujiBeanForm, kujiDescForm, kujiPicForm, kujiShelvesForm, kujiStockForm } from './forms';

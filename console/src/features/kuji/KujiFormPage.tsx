@@ -4,17 +4,17 @@ import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormSection, StickyFooter } from '../../components/FormPage';
-import { SchemaFormPage, ServerError } from '../../components/form/FormDialog';
 import {
   ChoiceField,
   DateTimeField,
   DigitsField,
-  ImageField,
   MoneyField,
   SelectField,
   TextareaField,
   TextField,
 } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
+import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';

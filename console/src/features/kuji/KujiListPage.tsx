@@ -15,10 +15,14 @@ import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { DeleteAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
-import { KujiDialog, type KujiTab } from './KujiDialog';
+import type { KujiTab } from './KujiDialog';
 import { KujiStatusBadge, kujiBoxListHref, kujiSendListHref } from './parts';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const KujiDialog = lazyPart(() => import('./KujiDialog').then((m) => m.KujiDialog));
 
 /** 一番赏 (spec 03 §2 /jackpot/list): brand and name filters in the URL, 10 per page, the detail dialog. */
 export default function KujiListPage() {

@@ -30,7 +30,8 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { ActionButton } from '../../components/ActionButton';
 import { DialogShell } from '../../components/DialogShell';
 import { DigitsInput } from '../../components/form/controls';
-import { ChoiceField, DigitsField, ImageField, MoneyField, TextField } from '../../components/form/fields';
+import { ChoiceField, DigitsField, MoneyField, TextField } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
 import { notify } from '../../lib/notify';
 
 export const EMPTY_PRIZE: KujiPrizeForm = {

@@ -4,7 +4,7 @@ import { marketRoutes } from '@toy/shared/features/market';
 import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
-import { OptionSelect } from '../../components/form/controls';
+import { OptionSelect } from '../../components/form/OptionSelect';
 import { ToolButton } from '../../components/ToolButton';
 import { ImportChecking, ImportPreview } from '../../components/transfer/ImportPreview';
 import { useImportStages } from '../../components/transfer/useImportStages';

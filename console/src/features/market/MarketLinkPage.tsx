@@ -11,8 +11,12 @@ import { FilterBar } from '../../components/FilterBar';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { MarketLinkDialog, MarketSecretDialog } from './MarketLinkDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const MarketLinkDialog = lazyPart(() => import('./MarketLinkDialog').then((m) => m.MarketLinkDialog));
+const MarketSecretDialog = lazyPart(() => import('./MarketLinkDialog').then((m) => m.MarketSecretDialog));
 
 type Shown = { link: MarketLink; secret: string };
 

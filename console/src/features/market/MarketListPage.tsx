@@ -19,11 +19,14 @@ import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { invalidate } from '../../lib/useCall';
 import { GoodsCell } from './GoodsCell';
 import { MarketExport } from './MarketExport';
 import { MarketImport } from './MarketImport';
-import { ShipDialog } from './ShipDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ShipDialog = lazyPart(() => import('./ShipDialog').then((m) => m.ShipDialog));
 
 /** Badge colours of spec 02 §4's delivery states. */
 const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green', 4: 'purple', 5: 'teal' };

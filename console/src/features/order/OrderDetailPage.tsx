@@ -9,11 +9,14 @@ import { yuan } from '../../components/columns';
 import { Fact } from '../../components/Fact';
 import { FormSection } from '../../components/FormPage';
 import { PageMessage } from '../../components/PageMessage';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 import { GoodsTable } from './GoodsTable';
 import { can, fullAddress, OrderAddressRoute, OrderStateBadge, shipHref, useCountdown } from './parts';
-import { RemarkDialog } from './RemarkDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const RemarkDialog = lazyPart(() => import('./RemarkDialog').then((m) => m.RemarkDialog));
 
 const RetrievalDetailPage = lazy(() => import('../pickup/RetrievalDetailPage'));
 

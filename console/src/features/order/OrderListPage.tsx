@@ -13,10 +13,13 @@ import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ShippingImport } from '../../components/transfer/ShippingImport';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { invalidate } from '../../lib/useCall';
 import { OrderExport } from './OrderExport';
 import { can, detailHref, OrderStateBadge, ReceiverLines } from './parts';
-import { ShipDialog } from './ShipDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ShipDialog = lazyPart(() => import('./ShipDialog').then((m) => m.ShipDialog));
 
 /**
  * The order list's filters (spec 02 §2 screen 1): brand, activity type, activity name, goods name

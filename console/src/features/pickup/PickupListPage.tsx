@@ -13,10 +13,13 @@ import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ShippingImport } from '../../components/transfer/ShippingImport';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { invalidate } from '../../lib/useCall';
 import { PickupExport } from './PickupExport';
 import { DeliveryBadge, Receiver, retrievalHref } from './parts';
-import { ShipDialog } from './ShipDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ShipDialog = lazyPart(() => import('./ShipDialog').then((m) => m.ShipDialog));
 
 /** The pickup list's filters: names, user, states, kind and the order date range (whole days). */
 const FILTERS = [

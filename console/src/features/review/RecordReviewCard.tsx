@@ -4,7 +4,7 @@ import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Fact } from '../../components/Fact';
-import { previewUrl } from '../../components/upload/uploadCore';
+import { previewUrl } from '../../components/upload/fileBase';
 import { ReviewBadge, styleColumns } from '../blind-box-record/styleParts';
 
 function Picture({ src, label, w = '120px', h = '120px' }: { src: string; label: string; w?: string; h?: string }) {

@@ -1,23 +1,30 @@
 import { Box, Flex, Heading, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react';
-import { type BlindBoxRecord, messages, REVIEW_STATES, reviewDecide } from '@toy/shared';
+import { type BlindBoxRecord, messages, REVIEW_STATES } from '@toy/shared';
 import { blindBoxRecordRoutes, reviewRoutes } from '@toy/shared/features/blind-box-record';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadingLines } from '../../components/DataTable';
-import { FormDialog } from '../../components/form/FormDialog';
-import { TextareaField } from '../../components/form/fields';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ListPagination } from '../../components/ListPagination';
 import { useListParams } from '../../components/useListParams';
+import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
-import { KujiReviewTab } from './KujiReviewTab';
 import { RecordReviewCard } from './RecordReviewCard';
-import { SkinReviewTab } from './SkinReviewTab';
-import { ToyReviewTab } from './ToyReviewTab';
+
+// The other tabs are mounted when chosen (lazyMount) and loaded then; 驳回's dialog once the page is up.
+const KujiReviewTab = lazy(() => import('./KujiReviewTab').then((m) => ({ default: m.KujiReviewTab })));
+const ToyReviewTab = lazy(() => import('./ToyReviewTab').then((m) => ({ default: m.ToyReviewTab })));
+const SkinReviewTab = lazy(() => import('./SkinReviewTab').then((m) => ({ default: m.SkinReviewTab })));
+const RejectDialog = lazyPart(() => import('./RejectDialog').then((m) => m.RejectDialog));
+
+/** A tab's skeleton while its code loads. */
+const TabLoading = () => (
+  <Box bg="white" p="6" rounded="lg">
+    <LoadingLines lines={6} />
+  </Box>
+);
 
 /** The review page's tabs; `?tab=` opens one (the dashboard's queue links), records when absent. */
 const REVIEW_TABS = ['records', 'kuji', 'toy', 'skin'] as const;
@@ -116,9 +123,7 @@ export default function ReviewPage() {
         <Tabs.Content value="records">
           <Stack gap="4">
             {isLoading && !data ? (
-              <Box bg="white" p="6" rounded="lg">
-                <LoadingLines lines={6} />
-              </Box>
+              <TabLoading />
             ) : error ? (
               <Text color="red.600">{error.message}</Text>
             ) : data?.list.length === 0 ? (
@@ -149,53 +154,23 @@ export default function ReviewPage() {
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="kuji">
-          <KujiReviewTab status={params.status} />
+          <Suspense fallback={<TabLoading />}>
+            <KujiReviewTab status={params.status} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="toy">
-          <ToyReviewTab status={params.status} initialKind={search.get('kind') === 'moment' ? 'moment' : 'toy'} />
+          <Suspense fallback={<TabLoading />}>
+            <ToyReviewTab status={params.status} initialKind={search.get('kind') === 'moment' ? 'moment' : 'toy'} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="skin">
-          <SkinReviewTab status={params.status} />
+          <Suspense fallback={<TabLoading />}>
+            <SkinReviewTab status={params.status} />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
       <RejectDialog record={rejecting} onClose={() => setRejecting(null)} onSubmit={decide.run} />
       {dialog}
     </Stack>
-  );
-}
-
-/** 驳回: the reason the merchant will read (required). */
-function RejectDialog({
-  record,
-  onClose,
-  onSubmit,
-}: {
-  record: BlindBoxRecord | null;
-  onClose: () => void;
-  onSubmit: (decision: z.output<typeof reviewDecide>) => Promise<unknown>;
-}) {
-  const form = useSchemaForm(reviewDecide, { id: record?.id ?? '', status: 2, reason: '' }, record !== null);
-  return (
-    <FormDialog
-      open={record !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={`驳回：${record?.title ?? ''}`}
-      form={form}
-      onSubmit={onSubmit}
-      submitLabel="驳回"
-      testId="reject-dialog"
-      submitTestId="reject-submit"
-    >
-      <TextareaField
-        name="reason"
-        label="驳回原因"
-        required
-        helper="商家将看到该原因，并可修改后重新提交"
-        rows={4}
-        maxLength={200}
-        placeholder="请输入驳回原因"
-        testId="reject-reason"
-      />
-    </FormDialog>
   );
 }

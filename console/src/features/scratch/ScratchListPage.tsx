@@ -13,10 +13,18 @@ import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { AddCodesDialog, ScratchCreateDialog, ScratchEditDialog } from './ScratchDialogs';
-import { ActivityQrDialog, type CodesDownload, CodesDownloadDialog } from './ScratchDownloads';
+import type { AuditTarget } from '../audit/AuditDialog';
+import type { CodesDownload } from './ScratchDownloads';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ActivityQrDialog = lazyPart(() => import('./ScratchDownloads').then((m) => m.ActivityQrDialog));
+const CodesDownloadDialog = lazyPart(() => import('./ScratchDownloads').then((m) => m.CodesDownloadDialog));
+const AddCodesDialog = lazyPart(() => import('./ScratchDialogs').then((m) => m.AddCodesDialog));
+const ScratchCreateDialog = lazyPart(() => import('./ScratchDialogs').then((m) => m.ScratchCreateDialog));
+const ScratchEditDialog = lazyPart(() => import('./ScratchDialogs').then((m) => m.ScratchEditDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.scratch;
 

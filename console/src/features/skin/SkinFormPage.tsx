@@ -20,13 +20,17 @@ import { BrandSelect } from '../../components/BrandSelect';
 import { FormSection, StickyFooter } from '../../components/FormPage';
 import { config } from '../../config';
 import { call } from '../../lib/http';
+import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 import { SkinBatchUpload } from './SkinBatchUpload';
 import { SkinImageSlots } from './SkinImageSlots';
-import { type SkinPreview, SkinPreviewDialog } from './SkinPreviewDialog';
+import type { SkinPreview } from './SkinPreviewDialog';
 import { TextAreaInput, TextInput } from './SkinTextInputs';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const SkinPreviewDialog = lazyPart(() => import('./SkinPreviewDialog').then((m) => m.SkinPreviewDialog));
 
 const m = messages.skin;
 const AUTOSAVE_MS = 1500;

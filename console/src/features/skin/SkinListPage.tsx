@@ -9,14 +9,19 @@ import { actionsColumn, idColumn, pictureColumn, timeColumn, titleColumn } from 
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { Toggle } from '../../components/form/controls';
+import { Toggle } from '../../components/form/Toggle';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { ClaimDialog, DraftBoxDialog } from './SkinDialogs';
+import type { AuditTarget } from '../audit/AuditDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ClaimDialog = lazyPart(() => import('./SkinDialogs').then((m) => m.ClaimDialog));
+const DraftBoxDialog = lazyPart(() => import('./SkinDialogs').then((m) => m.DraftBoxDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.skin;
 const PROCESS_PALETTE = ['orange', 'green', 'red'] as const;

@@ -12,7 +12,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
-import { FilterChoice } from '../../components/FilterInput';
+import { FilterChoice } from '../../components/FilterChoice';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';

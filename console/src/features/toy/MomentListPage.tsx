@@ -12,10 +12,14 @@ import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, EditAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { MomentDialog } from './MomentDialog';
+import type { AuditTarget } from '../audit/AuditDialog';
 import { ReviewState } from './ToyParts';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const MomentDialog = lazyPart(() => import('./MomentDialog').then((m) => m.MomentDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.toy;
 

@@ -3,14 +3,8 @@ import { messages, TOY_LIMITS, TOY_PICTURES, TOY_STATUS, TOY_TYPES, type ToyRow 
 import { toyRoutes } from '@toy/shared/features/toy-routes';
 import { useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form/FormDialog';
-import {
-  BrandField,
-  ChoiceField,
-  ImageField,
-  SwitchField,
-  TextareaField,
-  TextField,
-} from '../../components/form/fields';
+import { BrandField, ChoiceField, SwitchField, TextareaField, TextField } from '../../components/form/fields';
+import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useEditForm } from '../../components/useFormDialog';
 import { PictureRules, SampleDownload, sampleUrl } from './ToyParts';

@@ -6,18 +6,22 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, Thumbnail, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
-import { FilterChoice } from '../../components/FilterInput';
+import { FilterChoice } from '../../components/FilterChoice';
 import { textFilter } from '../../components/filters';
-import { Toggle } from '../../components/form/controls';
+import { Toggle } from '../../components/form/Toggle';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, EditAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
-import { ToyDialog } from './ToyDialog';
+import type { AuditTarget } from '../audit/AuditDialog';
 import { ReviewState } from './ToyParts';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const ToyDialog = lazyPart(() => import('./ToyDialog').then((m) => m.ToyDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.toy;
 

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { messages, WALLPAPER_LIMITS, WALLPAPER_TYPES, type Wallpaper } from '@toy/shared';
+import { messages, WALLPAPER_TYPES, type Wallpaper } from '@toy/shared';
 import { wallpaperRoutes } from '@toy/shared/features/wallpaper';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -7,16 +7,18 @@ import { actionsColumn, idColumn, pictureColumn, timeColumn, titleColumn } from 
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
 import { selectFilter, textFilter } from '../../components/filters';
-import { FormDialog } from '../../components/form/FormDialog';
-import { BrandField, ChoiceField, ImageField, TextareaField, TextField } from '../../components/form/fields';
 import { AddButton, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
-import { type EditDialogProps, useEditDialog } from '../../components/useEditDialog';
-import { useFormDialog } from '../../components/useFormDialog';
+import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import { AuditDialog, type AuditTarget } from '../audit/AuditDialog';
+import type { AuditTarget } from '../audit/AuditDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const WallpaperCreateDialog = lazyPart(() => import('./WallpaperDialog').then((m) => m.WallpaperCreateDialog));
+const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.wallpaper;
 const FILTERS = [
@@ -94,38 +96,5 @@ export default function WallpaperListPage() {
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}
     </ListPage>
-  );
-}
-
-/** 上传壁纸 (spec 03 §5): brand, name, up to 5 images of 600×600 (one wallpaper each), drop type, description. */
-function WallpaperCreateDialog(props: EditDialogProps<Wallpaper>) {
-  const { dialog } = useFormDialog(
-    wallpaperRoutes.create,
-    { open: props.open, onOpenChange: props.onOpenChange },
-    {
-      title: '上传壁纸',
-      testId: 'wallpaper',
-      defaults: { ip_id: props.defaultBrandId ?? '', name: '', images: [] as string[], type: 1, short: '' },
-      success: m.created,
-      invalidates: [wallpaperRoutes.list],
-    },
-  );
-  return (
-    <FormDialog {...dialog} size="lg">
-      <BrandField testId="wallpaper-brand" />
-      <TextField name="name" label="组件名称" required placeholder={m.nameRequired} testId="wallpaper-name" />
-      <ImageField
-        name="images"
-        label="组件图"
-        required
-        limit={WALLPAPER_LIMITS.imagesMax}
-        width={WALLPAPER_LIMITS.width}
-        height={WALLPAPER_LIMITS.height}
-        helper={`${WALLPAPER_LIMITS.width}×${WALLPAPER_LIMITS.height}px，一次最多${WALLPAPER_LIMITS.imagesMax}张，每张图片生成一个壁纸`}
-        testId="wallpaper-images"
-      />
-      <ChoiceField name="type" label="心愿星球掉落" numeric options={WALLPAPER_TYPES} testId="wallpaper-type" />
-      <TextareaField name="short" label="描述" maxLength={WALLPAPER_LIMITS.shortMax} testId="wallpaper-short" />
-    </FormDialog>
   );
 }

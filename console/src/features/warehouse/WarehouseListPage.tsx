@@ -8,8 +8,11 @@ import { AddButton, ListPage } from '../../components/ListPage';
 import { EditAction } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useBrandWord } from '../../session/useBrandWord';
-import { WarehouseDialog } from './WarehouseDialog';
+
+// Opened by a click, not on screen when the page opens: loaded after the page is up.
+const WarehouseDialog = lazyPart(() => import('./WarehouseDialog').then((m) => m.WarehouseDialog));
 
 /** 仓库管理 (spec 02 screen 9): brand filter in the URL, table, add/edit dialog. */
 export default function WarehouseListPage() {
