@@ -1,30 +1,15 @@
 import { LIMITS } from '@toy/shared';
 import { lazyPart } from '../../lib/lazyPart';
 import { FileUpload } from '../upload/FileUpload';
-import type { ImportFigure } from './ImportPreview';
 import type { ImportStagesDialog as StagesDialog } from './ImportStagesDialog';
-import { type ImportCalls, type ImportPreviewShape, useImportStages } from './useImportStages';
+import { type ImportCalls, type ImportDeclaration, type ImportPreviewShape, useImportStages } from './useImportStages';
+
+export type { ImportDeclaration };
 
 // Opens once a file is uploaded: loaded after the page is up (typed as the generic component itself).
 const ImportStagesDialog = lazyPart(() =>
   import('./ImportStagesDialog').then((m) => m.ImportStagesDialog),
 ) as typeof StagesDialog;
-
-/** One feature's xlsx import: its words, test id and how to read its dry run. */
-export interface ImportDeclaration<P extends ImportPreviewShape> {
-  /** The upload button's words and the dialog's title. */
-  label: string;
-  /** The upload's test id (its input is `${testId}-input`). */
-  testId: string;
-  figures: (preview: P) => ImportFigure[];
-  /** Whether a clean file still changes nothing (the confirm stays disabled). */
-  changesNothing: (preview: P) => boolean;
-  nothingText?: string;
-  okText: string;
-  hasErrors: string;
-  confirmText: string;
-  applyingText: string;
-}
 
 /**
  * An xlsx import: one .xlsx (one dot in its name, else 暂不支持此类文件上传) uploaded with

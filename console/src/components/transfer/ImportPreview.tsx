@@ -1,15 +1,7 @@
 import { Alert, Box, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { ProgressBar } from '../ProgressBar';
-import type { ImportPreviewShape } from './useImportStages';
-
-/** One count of a dry run (数据行, 将新增, 将发货 …). */
-export interface ImportFigure {
-  label: string;
-  value: number;
-  color?: string;
-  testId: string;
-}
+import type { ImportFigure, ImportPreviewShape } from './useImportStages';
 
 function Figure({ label, value, color, testId }: ImportFigure) {
   return (

@@ -1,9 +1,8 @@
 import { Button, Dialog, HStack, Text } from '@chakra-ui/react';
 import { FileSpreadsheet } from 'lucide-react';
 import { DialogShell } from '../DialogShell';
-import type { ImportDeclaration } from './ImportDialog';
 import { ImportChecking, ImportPreview } from './ImportPreview';
-import type { ImportPreviewShape, useImportStages } from './useImportStages';
+import type { ImportDeclaration, ImportPreviewShape, useImportStages } from './useImportStages';
 
 type Stages<P extends ImportPreviewShape> = ReturnType<typeof useImportStages<P>>;
 

@@ -55,3 +55,27 @@ export function useImportStages<P>({ precheck, dryRun, apply, onApplied }: Impor
   const busy = stage.step === 'checking' || stage.step === 'applying';
   return { stage, preview, busy, check, confirm, reset: () => setStage({ step: 'idle' }) };
 }
+
+/** One feature's xlsx import: its words, test id and how to read its dry run. */
+export interface ImportDeclaration<P extends ImportPreviewShape> {
+  /** The upload button's words and the dialog's title. */
+  label: string;
+  /** The upload's test id (its input is `${testId}-input`). */
+  testId: string;
+  figures: (preview: P) => ImportFigure[];
+  /** Whether a clean file still changes nothing (the confirm stays disabled). */
+  changesNothing: (preview: P) => boolean;
+  nothingText?: string;
+  okText: string;
+  hasErrors: string;
+  confirmText: string;
+  applyingText: string;
+}
+
+/** One count of a dry run (数据行, 将新增, 将发货 …). */
+export interface ImportFigure {
+  label: string;
+  value: number;
+  color?: string;
+  testId: string;
+}

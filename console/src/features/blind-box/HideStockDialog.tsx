@@ -4,7 +4,8 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { DigitsField } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useAction } from '../../lib/useAction';
-import type { Row } from './AllocationTable';
+
+type Row = Allocation['goods'][number];
 
 /** 设置隐藏款库存: the boxes of one hidden style; the basic styles make up the difference. */
 export function HideStockDialog({
