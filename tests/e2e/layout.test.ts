@@ -35,6 +35,14 @@ describe.skipIf(!hasBrowser)('layout', () => {
     const drawer = page.getByTestId('sidebar-drawer');
     await expect.poll(() => drawer.isVisible()).toBe(true);
     await shot(page, 'mobile-drawer');
+    // A menu longer than the screen scrolls: every entry keeps a full tap target (≥ 44 px), the
+    // first one too (it used to be squeezed to a thin bar to make the menu fit).
+    const heights = await drawer
+      .getByRole('navigation', { name: '主菜单' })
+      .locator('a, button')
+      .evaluateAll((els) => els.map((el) => [el.textContent?.trim(), el.getBoundingClientRect().height] as const));
+    expect(heights.length).toBeGreaterThan(10);
+    expect(heights.filter(([, h]) => h < 44)).toEqual([]);
     await drawer.getByText('仓库管理').click();
     await page.waitForURL(/\/blindBox\/overseasWarehouse/);
     await expect.poll(() => drawer.isVisible()).toBe(false);

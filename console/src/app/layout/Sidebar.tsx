@@ -147,7 +147,8 @@ export function Sidebar({ nav, badges = {}, collapsed, onNavigate }: SidebarProp
           </Text>
         )}
       </Flex>
-      <Stack as="nav" aria-label="主菜单" gap="1" py="3" overflowY="auto" flex="1">
+      {/* A menu longer than the screen scrolls; its items keep their height instead of shrinking to fit. */}
+      <Stack as="nav" aria-label="主菜单" gap="1" py="3" overflowY="auto" flex="1" css={{ '& > *': { flexShrink: 0 } }}>
         {collapsed
           ? flattenLeaves(nav).map((item) => (
               <Leaf key={item.id} item={item} depth={0} collapsed badge={badges[item.path]} onNavigate={onNavigate} />
