@@ -4,18 +4,17 @@
 // declaration names an `entity` answers a row of another merchant's, or a missing one, the same way.
 // The walks cover every declaration of the shared contract, so a new call is covered the day it
 // declares its brand or its row.
-import { api, ENTITY_KINDS, type EntityKind, INT4_MAX, messages, PER_ID, type RouteDef } from '@toy/shared';
+import { allRoutes, api, ENTITY_KINDS, type EntityKind, INT4_MAX, messages, PER_ID, type RouteDef } from '@toy/shared';
 import { asc, count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
-import { ENTITY_MISSING, ENTITY_TABLES } from '../src/http/entities.js';
+import { ENTITY_TABLES, entityMissing } from '../src/http/entities.js';
 import { couponBody } from './coupon-helpers.js';
 import { call, createMerchant, demoMerchants, login } from './helpers.js';
 
-const every: RouteDef[] = Object.values(api).flatMap((group) => Object.values(group as Record<string, RouteDef>));
-const declared = every.filter((def) => def.brand !== undefined);
-const withEntity = every.filter((def) => def.entity !== undefined);
+const declared = allRoutes.filter((def) => def.brand !== undefined);
+const withEntity = allRoutes.filter((def) => def.entity !== undefined);
 
 let app: FastifyInstance;
 let owner: string;
@@ -112,7 +111,7 @@ describe('the rows a call names, by declaration', () => {
       const row = rowOf.get(def.entity!.of);
       for (const id of row === undefined ? [INT4_MAX] : [row, String(row), INT4_MAX]) {
         const res = await send(def, id as number, stranger, strangerBrand);
-        if (res.statusCode !== 404 || res.body.msg !== (ENTITY_MISSING[def.entity!.of] ?? messages.common.notFound))
+        if (res.statusCode !== 404 || res.body.msg !== entityMissing(def.entity!.of))
           wrong.push(`${def.operationId} ${JSON.stringify(id)}: ${res.statusCode} ${res.body.msg}`);
       }
     }

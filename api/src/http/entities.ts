@@ -51,16 +51,17 @@ export const ENTITY_TABLES: Record<EntityKind, BrandRowTable> = {
   warehouse: warehouses,
 };
 
-/** What a missing row (or another merchant's) is called: the kind's own word, else 数据不存在. */
-export const ENTITY_MISSING: Partial<Record<EntityKind, string>> = {
+const MISSING: Partial<Record<EntityKind, string>> = {
   album: messages.album.notFound,
   collectible: messages.collectible.notFound,
   'compose-rule': messages.composeRule.notFound,
 };
+/** What a missing row (or another merchant's) is called: the kind's own word, else 数据不存在. */
+export const entityMissing = (kind: EntityKind) => MISSING[kind] ?? messages.common.notFound;
 
-/** The brand of row `id` of `kind`; undefined when there is no such row. */
-export async function brandOfEntity(db: Db, kind: EntityKind, id: number): Promise<number | null | undefined> {
+/** The brand of row `id` of `kind`; undefined when there is no such row (or it has no brand). */
+export async function brandOfEntity(db: Db, kind: EntityKind, id: number): Promise<number | undefined> {
   const table = ENTITY_TABLES[kind];
   const [row] = await db.select({ ipId: table.ipId }).from(table).where(eq(table.id, id)).limit(1);
-  return row ? (row.ipId as number | null) : undefined;
+  return (row?.ipId as number | null | undefined) ?? undefined;
 }

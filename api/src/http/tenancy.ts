@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import type { ReadCache } from '../db/read-cache.js';
 import { brands, userBrands } from '../db/schema.js';
 import { httpError, notFound } from '../lib/errors.js';
-import { brandOfEntity, ENTITY_MISSING } from './entities.js';
+import { brandOfEntity, entityMissing } from './entities.js';
 import type { AuthUser } from './types.js';
 
 /**
@@ -77,8 +77,7 @@ const tenancy: FastifyPluginAsync = async (app) => {
       const id = idOfInput(input[def.entity.field]);
       if (typeof id !== 'number') return;
       const owner = await brandOfEntity(app.db, def.entity.of, id);
-      const missing = ENTITY_MISSING[def.entity.of];
-      if (typeof owner !== 'number' || !ids.includes(owner)) throw missing ? httpError(404, missing) : notFound();
+      if (owner === undefined || !ids.includes(owner)) throw httpError(404, entityMissing(def.entity.of));
     }
   });
 };

@@ -1,16 +1,10 @@
 import { Box, Breadcrumb, Flex, IconButton, Text } from '@chakra-ui/react';
 import { Download, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Fragment, lazy, Suspense } from 'react';
+import { Fragment } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
+import { lazyPart } from '../../lib/lazyPart';
 import type { RouteHandle } from '../menuRoutes';
 import { UserButton } from './UserButton';
-
-// The export list and the user menu bring Chakra's popover and menu (and their positioning): they
-// are loaded after the page is up, not with it.
-const ExportCentre = lazy(() =>
-  import('../../components/transfer/ExportCentre').then((m) => ({ default: m.ExportCentre })),
-);
-const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 /** 导出文件's button while the export list loads. */
 const ExportCentreButton = () => (
@@ -18,6 +12,14 @@ const ExportCentreButton = () => (
     <Download size={18} />
   </IconButton>
 );
+
+// The export list and the user menu bring Chakra's popover and menu (and their positioning): they
+// are loaded after the page is up, not with it; until then their buttons show as they will be.
+const ExportCentre = lazyPart(
+  () => import('../../components/transfer/ExportCentre').then((m) => m.ExportCentre),
+  <ExportCentreButton />,
+);
+const UserMenu = lazyPart(() => import('./UserMenu').then((m) => m.UserMenu), <UserButton />);
 
 interface NavbarProps {
   mobile: boolean;
@@ -91,13 +93,8 @@ export function Navbar({ mobile, collapsed, onToggle, onChangePassword, onChange
       <Box flex="1" minW="0" overflow="hidden">
         <Crumbs />
       </Box>
-      {/* Both work once loaded, after the page is up; until then they show as they will be. */}
-      <Suspense fallback={<ExportCentreButton />}>
-        <ExportCentre />
-      </Suspense>
-      <Suspense fallback={<UserButton />}>
-        <UserMenu onChangePassword={onChangePassword} onChangeAvatar={onChangeAvatar} />
-      </Suspense>
+      <ExportCentre />
+      <UserMenu onChangePassword={onChangePassword} onChangeAvatar={onChangeAvatar} />
     </Flex>
   );
 }

@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Field, HStack, Text } from '@chakra-ui/react';
 import { COLLECTIBLE_TYPES, type CollectibleRow, messages } from '@toy/shared';
 import { collectibleRoutes } from '@toy/shared/features/collectible';
 import { FolderInput, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
@@ -13,6 +13,7 @@ import { OptionSelect } from '../../components/form/OptionSelect';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { useBrandListPage } from '../../components/useBrandList';
+import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import type { AlbumOption } from '../album/options';
@@ -20,7 +21,7 @@ import { useAlbumAssignment } from '../album/SetAlbumDialog';
 import { CreateButton } from './CreateButton';
 
 // The menu (and its positioning) works once loaded, after the page is up; its button shows at once.
-const CreateMenu = lazy(() => import('./CreateMenu').then((m) => ({ default: m.CreateMenu })));
+const CreateMenu = lazyPart(() => import('./CreateMenu').then((m) => m.CreateMenu), <CreateButton />);
 
 const m = messages.collectible;
 
@@ -133,9 +134,7 @@ export function CollectibleList() {
             <Trash2 size={16} />
             批量删除
           </Button>
-          <Suspense fallback={<CreateButton />}>
-            <CreateMenu onPick={(type) => navigate(`/nft/goodsAdd?type=${type}`)} />
-          </Suspense>
+          <CreateMenu onPick={(type) => navigate(`/nft/goodsAdd?type=${type}`)} />
         </HStack>
       }
       filters={

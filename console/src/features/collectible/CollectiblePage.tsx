@@ -1,13 +1,14 @@
 import { Tabs } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadingLines } from '../../components/DataTable';
+import { lazyPart } from '../../lib/lazyPart';
 import { CollectibleList } from './CollectibleList';
 
 // The other tabs are mounted when chosen (lazyMount) and their code loaded then.
-const AlbumGrid = lazy(() => import('../album/AlbumGrid').then((m) => ({ default: m.AlbumGrid })));
-const ComposeRuleList = lazy(() =>
-  import('../compose-rule/ComposeRuleList').then((m) => ({ default: m.ComposeRuleList })),
+const AlbumGrid = lazyPart(() => import('../album/AlbumGrid').then((m) => m.AlbumGrid), <LoadingLines lines={6} />);
+const ComposeRuleList = lazyPart(
+  () => import('../compose-rule/ComposeRuleList').then((m) => m.ComposeRuleList),
+  <LoadingLines lines={6} />,
 );
 
 /**
@@ -42,9 +43,7 @@ export default function CollectiblePage() {
       </Tabs.List>
       {TABS.map(({ value, Panel }) => (
         <Tabs.Content key={value} value={value}>
-          <Suspense fallback={<LoadingLines lines={6} />}>
-            <Panel />
-          </Suspense>
+          <Panel />
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -14,11 +14,10 @@ import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import type { AuditTarget } from '../audit/AuditDialog';
+import { AuditDialog, type AuditTarget } from '../audit/lazyAuditDialog';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const ExchangeFormDialog = lazyPart(() => import('./ExchangeFormDialog').then((m) => m.ExchangeFormDialog));
-const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.exchangeMethod;
 const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'blue', 3: 'gray' };

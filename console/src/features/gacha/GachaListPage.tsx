@@ -18,13 +18,12 @@ import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
 import { invalidate } from '../../lib/useCall';
 import { useAlbumAssignment } from '../album/SetAlbumDialog';
-import type { AuditTarget } from '../audit/AuditDialog';
+import { AuditDialog, type AuditTarget } from '../audit/lazyAuditDialog';
 import { GachaExport } from './GachaExport';
 import { GachaImport } from './GachaImport';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const GachaDialog = lazyPart(() => import('./GachaDialog').then((m) => m.GachaDialog));
-const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 /** The table's two heights (spec 01 screen 3). */
 /** The spec's two table heights; the taller one is where the window has room for it. */

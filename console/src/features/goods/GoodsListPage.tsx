@@ -15,12 +15,11 @@ import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import type { AuditTarget } from '../audit/AuditDialog';
+import { AuditDialog, type AuditTarget } from '../audit/lazyAuditDialog';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const StockDialog = lazyPart(() => import('./StockDialog').then((m) => m.StockDialog));
 const GoodsDialog = lazyPart(() => import('./GoodsDialog').then((m) => m.GoodsDialog));
-const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const dash = (v: number | null) => (v === null ? '—' : String(v));
 

@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react';
 import { type BlindBoxRecord, messages, REVIEW_STATES } from '@toy/shared';
 import { blindBoxRecordRoutes, reviewRoutes } from '@toy/shared/features/blind-box-record';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadingLines } from '../../components/DataTable';
@@ -14,17 +14,16 @@ import { useCall } from '../../lib/useCall';
 import { RecordReviewCard } from './RecordReviewCard';
 
 // The other tabs are mounted when chosen (lazyMount) and loaded then; 驳回's dialog once the page is up.
-const KujiReviewTab = lazy(() => import('./KujiReviewTab').then((m) => ({ default: m.KujiReviewTab })));
-const ToyReviewTab = lazy(() => import('./ToyReviewTab').then((m) => ({ default: m.ToyReviewTab })));
-const SkinReviewTab = lazy(() => import('./SkinReviewTab').then((m) => ({ default: m.SkinReviewTab })));
-const RejectDialog = lazyPart(() => import('./RejectDialog').then((m) => m.RejectDialog));
-
 /** A tab's skeleton while its code loads. */
 const TabLoading = () => (
   <Box bg="white" p="6" rounded="lg">
     <LoadingLines lines={6} />
   </Box>
 );
+const KujiReviewTab = lazyPart(() => import('./KujiReviewTab').then((m) => m.KujiReviewTab), <TabLoading />);
+const ToyReviewTab = lazyPart(() => import('./ToyReviewTab').then((m) => m.ToyReviewTab), <TabLoading />);
+const SkinReviewTab = lazyPart(() => import('./SkinReviewTab').then((m) => m.SkinReviewTab), <TabLoading />);
+const RejectDialog = lazyPart(() => import('./RejectDialog').then((m) => m.RejectDialog));
 
 /** The review page's tabs; `?tab=` opens one (the dashboard's queue links), records when absent. */
 const REVIEW_TABS = ['records', 'kuji', 'toy', 'skin'] as const;
@@ -154,19 +153,13 @@ export default function ReviewPage() {
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="kuji">
-          <Suspense fallback={<TabLoading />}>
-            <KujiReviewTab status={params.status} />
-          </Suspense>
+          <KujiReviewTab status={params.status} />
         </Tabs.Content>
         <Tabs.Content value="toy">
-          <Suspense fallback={<TabLoading />}>
-            <ToyReviewTab status={params.status} initialKind={search.get('kind') === 'moment' ? 'moment' : 'toy'} />
-          </Suspense>
+          <ToyReviewTab status={params.status} initialKind={search.get('kind') === 'moment' ? 'moment' : 'toy'} />
         </Tabs.Content>
         <Tabs.Content value="skin">
-          <Suspense fallback={<TabLoading />}>
-            <SkinReviewTab status={params.status} />
-          </Suspense>
+          <SkinReviewTab status={params.status} />
         </Tabs.Content>
       </Tabs.Root>
       <RejectDialog record={rejecting} onClose={() => setRejecting(null)} onSubmit={decide.run} />

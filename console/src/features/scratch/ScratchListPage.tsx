@@ -15,7 +15,7 @@ import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import type { AuditTarget } from '../audit/AuditDialog';
+import { AuditDialog, type AuditTarget } from '../audit/lazyAuditDialog';
 import type { CodesDownload } from './ScratchDownloads';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
@@ -24,7 +24,6 @@ const CodesDownloadDialog = lazyPart(() => import('./ScratchDownloads').then((m)
 const AddCodesDialog = lazyPart(() => import('./ScratchDialogs').then((m) => m.AddCodesDialog));
 const ScratchCreateDialog = lazyPart(() => import('./ScratchDialogs').then((m) => m.ScratchCreateDialog));
 const ScratchEditDialog = lazyPart(() => import('./ScratchDialogs').then((m) => m.ScratchEditDialog));
-const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.scratch;
 

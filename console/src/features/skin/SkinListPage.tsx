@@ -16,12 +16,11 @@ import { AuditAction, EditAction, RowAction, RowActions } from '../../components
 import { useBrandListPage } from '../../components/useBrandList';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import type { AuditTarget } from '../audit/AuditDialog';
+import { AuditDialog, type AuditTarget } from '../audit/lazyAuditDialog';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const ClaimDialog = lazyPart(() => import('./SkinDialogs').then((m) => m.ClaimDialog));
 const DraftBoxDialog = lazyPart(() => import('./SkinDialogs').then((m) => m.DraftBoxDialog));
-const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.skin;
 const PROCESS_PALETTE = ['orange', 'green', 'red'] as const;

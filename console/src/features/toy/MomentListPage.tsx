@@ -14,12 +14,11 @@ import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import type { AuditTarget } from '../audit/AuditDialog';
+import { AuditDialog, type AuditTarget } from '../audit/lazyAuditDialog';
 import { ReviewState } from './ToyParts';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const MomentDialog = lazyPart(() => import('./MomentDialog').then((m) => m.MomentDialog));
-const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.toy;
 

@@ -14,11 +14,10 @@ import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAction } from '../../lib/useAction';
-import type { AuditTarget } from '../audit/AuditDialog';
+import { AuditDialog, type AuditTarget } from '../audit/lazyAuditDialog';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const WallpaperCreateDialog = lazyPart(() => import('./WallpaperDialog').then((m) => m.WallpaperCreateDialog));
-const AuditDialog = lazyPart(() => import('../audit/AuditDialog').then((m) => m.AuditDialog));
 
 const m = messages.wallpaper;
 const FILTERS = [
