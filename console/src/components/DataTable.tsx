@@ -48,10 +48,18 @@ const stickyProps = (side: 'start' | 'end' | false | undefined, header = false) 
       }
     : {};
 
-export interface DataTableProps<T> {
+/** How a table's rows are keyed: by their `id` unless `rowKey` says otherwise (required for rows without one). */
+type RowKey<T> = T extends { id: string | number }
+  ? { rowKey?: (row: T) => string | number }
+  : { rowKey: (row: T) => string | number };
+
+export type DataTableProps<T> = DataTableOptions<T> & RowKey<T>;
+
+const byId = (row: unknown) => (row as { id: string | number }).id;
+
+interface DataTableOptions<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
-  rowKey: (row: T) => string | number;
   loading?: boolean;
   error?: { message: string } | null;
   onRetry?: () => void;
@@ -76,7 +84,7 @@ const pinOf = <T,>(c: Column<T>, i: number) => (c.sticky === undefined && i === 
 export function DataTable<T>({
   columns,
   rows,
-  rowKey,
+  rowKey = byId,
   loading,
   error,
   onRetry,

@@ -1,4 +1,4 @@
-import { Badge, Field, HStack } from '@chakra-ui/react';
+import { Badge, HStack } from '@chakra-ui/react';
 import { PER_ID, type PermissionId } from '@toy/shared';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -19,7 +19,7 @@ import {
   type SelectField,
   shows,
 } from './filters';
-import { OptionSelect } from './form/OptionSelect';
+import { LabeledSelect } from './form/OptionSelect';
 import { ToolButton } from './ToolButton';
 
 // A phone's drawer, opened by 筛选: loaded after the list is up.
@@ -180,21 +180,16 @@ function SelectControl({
 }) {
   const hasAll = field.options.some((o) => o.label === '全部');
   return (
-    <Field.Root w={full ? 'full' : 'auto'}>
-      <Field.Label fontSize="sm" color="fg.muted">
-        {field.label}
-      </Field.Label>
-      <OptionSelect
-        label={field.label}
-        value={drafts[field.name] ?? ''}
-        onChange={set(field.name)}
-        options={field.options}
-        placeholder={hasAll ? undefined : '全部'}
-        size="sm"
-        w={full ? 'full' : (field.width ?? '130px')}
-        testId={`${testId}-filter-${field.testId ?? field.name}`}
-      />
-    </Field.Root>
+    <LabeledSelect
+      label={field.label}
+      value={drafts[field.name] ?? ''}
+      onChange={set(field.name)}
+      options={field.options}
+      placeholder={hasAll ? undefined : '全部'}
+      w={field.width ?? '130px'}
+      full={full}
+      testId={`${testId}-filter-${field.testId ?? field.name}`}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A white card of a long form page: its title, an optional hint and actions, then the fields. */
@@ -55,4 +55,34 @@ const footerBar = {
 /** The bar of a long form page's buttons, kept at the bottom of the window. */
 export function StickyFooter({ children }: { children: ReactNode }) {
   return <Flex {...footerBar}>{children}</Flex>;
+}
+
+/** A form page's footer: 取消 (or `cancel`) and the submit button, busy while the form submits. */
+export function SubmitFooter({
+  cancel = '取消',
+  onCancel,
+  submitting,
+  disabled,
+  testId,
+  children,
+}: {
+  cancel?: string;
+  onCancel: () => void;
+  submitting: boolean;
+  disabled?: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <StickyFooter>
+      <HStack gap="3">
+        <Button variant="outline" onClick={onCancel}>
+          {cancel}
+        </Button>
+        <Button colorPalette="brand" type="submit" loading={submitting} disabled={disabled} data-testid={testId}>
+          {children}
+        </Button>
+      </HStack>
+    </StickyFooter>
+  );
 }

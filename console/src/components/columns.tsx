@@ -1,4 +1,13 @@
-import { Center, HStack, Image, type ImageProps, Text, type TextProps } from '@chakra-ui/react';
+import {
+  Badge,
+  Center,
+  type CenterProps,
+  HStack,
+  Image,
+  type ImageProps,
+  Text,
+  type TextProps,
+} from '@chakra-ui/react';
 import { ImageOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { Column } from './DataTable';
@@ -19,20 +28,13 @@ export function Thumbnail({
   const [broken, setBroken] = useState<string | null>(null);
   if (!src || broken === src) {
     return (
-      <Center
-        boxSize={box}
-        minW={box}
-        flexShrink={0}
-        rounded="md"
-        bg="gray.100"
-        color="gray.400"
+      <NoPicture
+        size={size}
         title={alt}
         role="img"
         aria-label={`${alt}（图片无法显示）`}
         data-testid="thumbnail-broken"
-      >
-        <ImageOff size={Math.round(size * 0.45)} />
-      </Center>
+      />
     );
   }
   return (
@@ -48,6 +50,20 @@ export function Thumbnail({
       bg={bg}
       {...rest}
     />
+  );
+}
+
+/** The grey square with a crossed-out picture where a picture is missing or cannot load. */
+export function NoPicture({
+  size,
+  iconSize = Math.round(size * 0.45),
+  ...rest
+}: { size: number; iconSize?: number } & CenterProps) {
+  const box = `${size}px`;
+  return (
+    <Center boxSize={box} minW={box} flexShrink={0} rounded="md" bg="gray.100" color="gray.400" {...rest}>
+      <ImageOff size={iconSize} />
+    </Center>
   );
 }
 
@@ -137,6 +153,38 @@ export function moneyColumn<T>(
     render: (row) => (
       <Text {...props} data-testid={testId}>
         {yuan(amount(row))}
+      </Text>
+    ),
+  };
+}
+
+/** A short label column (国家, 平台): the row's text as a subtle brand tag. */
+export function tagColumn<T>(key: string, header: string, text: (row: T) => ReactNode): Column<T> {
+  return {
+    key,
+    header,
+    render: (row) => (
+      <Badge variant="subtle" colorPalette="brand">
+        {text(row)}
+      </Badge>
+    ),
+  };
+}
+
+/** A code column (订单号, 店铺ID, 物流单号): monospace, styled by `text`. */
+export function codeColumn<T>(
+  key: string,
+  header: string,
+  code: (row: T) => ReactNode,
+  text: TextProps & { testId?: string } = {},
+): Column<T> {
+  const { testId, ...props } = text;
+  return {
+    key,
+    header,
+    render: (row) => (
+      <Text fontFamily="mono" {...props} data-testid={testId}>
+        {code(row)}
       </Text>
     ),
   };

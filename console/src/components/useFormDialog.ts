@@ -61,3 +61,15 @@ export function useEditForm<D extends FormRoute, V extends FieldValues>(
     success: options.success ?? (props.editing ? messages.success.edited : messages.success.added),
   });
 }
+
+/**
+ * A form's starting values: each field of `blank` from the row being edited, or blank's own when
+ * adding (or when the row's is null): `defaults: rowValues(props.editing, { id: '', name: '' })`.
+ */
+export function rowValues<R extends object, V extends Record<string, unknown>>(
+  row: R | null,
+  blank: V,
+): { [K in keyof V]: V[K] | (K extends keyof R ? NonNullable<R[K]> : never) } {
+  const own = (row ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(blank).map(([key, value]) => [key, own[key] ?? value])) as never;
+}

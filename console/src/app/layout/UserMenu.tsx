@@ -1,5 +1,5 @@
-import { Menu, Portal } from '@chakra-ui/react';
 import { Image as ImageIcon, KeyRound, LogOut } from 'lucide-react';
+import { ActionMenu } from '../../components/ActionMenu';
 import { authStore } from '../../session/authStore';
 import { UserButton } from './UserButton';
 
@@ -12,29 +12,23 @@ export function UserMenu({
   onChangeAvatar: () => void;
 }) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <UserButton data-testid="user-menu" />
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="40">
-            <Menu.Item value="avatar" onClick={onChangeAvatar} data-testid="change-avatar">
-              <ImageIcon size={16} />
-              修改头像
-            </Menu.Item>
-            <Menu.Item value="password" onClick={onChangePassword} data-testid="change-password">
-              <KeyRound size={16} />
-              修改密码
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="logout" color="fg.error" onClick={() => void authStore.signOut()} data-testid="logout">
-              <LogOut size={16} />
-              退出登录
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <ActionMenu
+      placement="bottom-end"
+      minW="40"
+      trigger={<UserButton data-testid="user-menu" />}
+      items={[
+        { value: 'avatar', icon: ImageIcon, label: '修改头像', onClick: onChangeAvatar, testId: 'change-avatar' },
+        { value: 'password', icon: KeyRound, label: '修改密码', onClick: onChangePassword, testId: 'change-password' },
+        {
+          value: 'logout',
+          icon: LogOut,
+          label: '退出登录',
+          onClick: () => void authStore.signOut(),
+          testId: 'logout',
+          danger: true,
+          apart: true,
+        },
+      ]}
+    />
   );
 }

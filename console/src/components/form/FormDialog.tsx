@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
 import { ServerError } from './SchemaFormPage';
@@ -72,5 +72,17 @@ export function FormDialog<V extends FieldValues, T>(props: FormDialogProps<V, T
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The head of a dialog that changes one row: the row's title, muted, over what it holds now. */
+export function DialogSubject({ title, children }: { title: string | undefined; children: ReactNode }) {
+  return (
+    <Box bg="gray.50" rounded="md" px="4" py="3">
+      <Text fontSize="sm" color="fg.muted" truncate>
+        {title}
+      </Text>
+      {children}
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
-import { NativeSelect } from '@chakra-ui/react';
-import type { Ref } from 'react';
+import { Field, NativeSelect } from '@chakra-ui/react';
+import type { ComponentProps, Ref } from 'react';
 
 /** An option of a select or a radio row. */
 export interface Option {
@@ -51,5 +51,21 @@ export function OptionSelect({
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/** A small select under its muted label, as the filters show it; `full` spreads it across the row. */
+export function LabeledSelect({
+  w,
+  full,
+  ...select
+}: Omit<ComponentProps<typeof OptionSelect>, 'size' | 'ref'> & { w: string; full?: boolean }) {
+  return (
+    <Field.Root w={full ? 'full' : 'auto'}>
+      <Field.Label fontSize="sm" color="fg.muted">
+        {select.label}
+      </Field.Label>
+      <OptionSelect {...select} size="sm" w={full ? 'full' : w} />
+    </Field.Root>
   );
 }

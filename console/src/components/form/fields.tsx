@@ -1,5 +1,5 @@
 import { Field, IconButton, Input, InputGroup, Textarea } from '@chakra-ui/react';
-import { LIMITS, PER_ID, type PermissionId } from '@toy/shared';
+import { COUNTRIES, LIMITS, PER_ID, type PermissionId } from '@toy/shared';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type ControllerRenderProps, type FieldValues, useController, useFormState } from 'react-hook-form';
@@ -206,22 +206,31 @@ export function SelectField({
   );
 }
 
-/** Radio buttons in a row; `numeric` stores the option's value as a number. */
+/**
+ * Radio buttons in a row; `numeric` stores the option's value as a number; `onPicked` runs after a
+ * choice (a switch that starts other fields afresh); `h` is the row's height.
+ */
 export function ChoiceField({
   options,
   numeric,
+  onPicked,
+  h,
   ...field
-}: FieldProps & { options: readonly Option[]; numeric?: boolean }) {
+}: FieldProps & { options: readonly Option[]; numeric?: boolean; onPicked?: () => void; h?: string }) {
   return (
     <ControlledField
       {...field}
       render={(f) => (
         <Choice
           value={String(f.value ?? '')}
-          onChange={(v) => f.onChange(toValue(numeric)(v))}
+          onChange={(v) => {
+            f.onChange(toValue(numeric)(v));
+            onPicked?.();
+          }}
           options={options}
           disabled={field.disabled}
           testId={field.testId ?? field.name}
+          h={h}
         />
       )}
     />
@@ -336,5 +345,12 @@ export function GoodsTitleField({ name, testId }: { name: string; testId: string
       maxLength={LIMITS.goodsTitleMax}
       testId={testId}
     />
+  );
+}
+
+/** The required 国家 field (`country`) of an overseas setting: a warehouse, a freight template. */
+export function CountryField({ testId }: { testId: string }) {
+  return (
+    <SelectField name="country" label="国家" required options={COUNTRIES} placeholder="请选择国家" testId={testId} />
   );
 }

@@ -45,21 +45,12 @@ export function AlbumDialog(props: EditDialogProps<Album>) {
         maxLength={ALBUM_LIMITS.titleMax}
         testId="album-title"
       />
-      <ImageField
-        name="pic"
-        label="合辑LOGO"
-        required
-        width={logo.width}
-        height={logo.height}
-        hint={m.logoHint}
-        testId="album-logo"
-      />
+      <ImageField name="pic" label="合辑LOGO" required {...logo} hint={m.logoHint} testId="album-logo" />
       <ImageField
         name="bg_pic"
         label="合辑背景图"
         required
-        width={background.width}
-        height={background.height}
+        {...background}
         hint={m.bgHint}
         size={140}
         testId="album-bg"

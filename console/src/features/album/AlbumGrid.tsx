@@ -1,22 +1,10 @@
-import {
-  Box,
-  Center,
-  HStack,
-  IconButton,
-  Image,
-  Menu,
-  Portal,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Center, HStack, IconButton, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ALBUM_LIMITS, type Album, type AlbumOption, messages } from '@toy/shared';
 import { albumRoutes } from '@toy/shared/features/album';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { ActionMenu } from '../../components/ActionMenu';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { FilterBar } from '../../components/FilterBar';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
@@ -30,6 +18,13 @@ const m = messages.album;
 
 /** A whole card of the list (the call answers only id and title with easy=1, which the grid never asks). */
 const isCard = (row: Album | AlbumOption): row is Album => 'data' in row;
+
+const LIST: ListSpec = {
+  name: 'album',
+  title: '数字藏品合辑',
+  description: '合辑收录同系列的数字藏品，卡片展示藏品数、库存与点赞数',
+  add: '创建合辑',
+};
 
 /**
  * 数字藏品合辑 (spec 03 §2 "Albums"), the album tab of /nft/goods: the brand filter, a grid of 12
@@ -48,13 +43,7 @@ export function AlbumGrid() {
   const { rows, loading, error, onRetry } = page.table(page.read.data?.list.filter(isCard));
 
   return (
-    <ListPage
-      title="数字藏品合辑"
-      description="合辑收录同系列的数字藏品，卡片展示藏品数、库存与点赞数"
-      testId="album-page"
-      actions={<AddButton label="创建合辑" onClick={dialog.add} testId="album-add" />}
-      filters={<FilterBar state={page} testId="album" />}
-    >
+    <BrandListPage spec={LIST} state={page} onAdd={dialog.add}>
       {loading && !rows ? (
         <Center py="10">
           <Spinner color="brand.500" />
@@ -84,7 +73,7 @@ export function AlbumGrid() {
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[ALBUM_LIMITS.pageSize]} />
       <AlbumDialog {...dialog.props} defaultBrandId={page.ipId} />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }
 
@@ -116,8 +105,11 @@ function AlbumCard({ album, onEdit, onDelete }: { album: Album; onEdit: () => vo
     >
       <Box position="relative" h="120px" bg="gray.100">
         <Image src={album.bg_pic} alt={`${album.title} 背景图`} w="full" h="full" objectFit="cover" />
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
+        <ActionMenu
+          placement="bottom-end"
+          minW="28"
+          iconSize={14}
+          trigger={
             <IconButton
               aria-label="更多操作"
               size="xs"
@@ -132,22 +124,12 @@ function AlbumCard({ album, onEdit, onDelete }: { album: Album; onEdit: () => vo
             >
               <MoreHorizontal />
             </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="28">
-                <Menu.Item value="edit" onClick={onEdit} data-testid="album-edit">
-                  <Pencil size={14} />
-                  编辑
-                </Menu.Item>
-                <Menu.Item value="delete" color="fg.error" onClick={onDelete} data-testid="album-delete">
-                  <Trash2 size={14} />
-                  删除
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+          }
+          items={[
+            { value: 'edit', icon: Pencil, label: '编辑', onClick: onEdit, testId: 'album-edit' },
+            { value: 'delete', icon: Trash2, label: '删除', onClick: onDelete, testId: 'album-delete', danger: true },
+          ]}
+        />
         <Image
           src={album.pic}
           alt={`${album.title} LOGO`}

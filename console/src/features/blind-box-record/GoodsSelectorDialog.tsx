@@ -133,7 +133,6 @@ export function GoodsSelectorDialog({ open, onOpenChange, brandId, existing, onC
       <DataTable
         columns={columns}
         rows={data?.lists}
-        rowKey={(g) => g.id}
         loading={isLoading}
         error={error}
         onRetry={() => void mutate()}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   AuthType,
   messages,
@@ -29,6 +29,7 @@ import { ImageField } from '../../components/form/imageFields';
 import { SchemaFormPage } from '../../components/form/SchemaFormPage';
 import { setFields } from '../../components/form/setFields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageTitle } from '../../components/PageTitle';
 import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
@@ -137,14 +138,10 @@ export default function RecordFormPage() {
     <SchemaFormPage form={form} onSubmit={send} testId="record-form">
       {({ submitting }) => (
         <Stack gap="4">
-          <Box>
-            <Heading as="h1" size="lg">
-              {id ? '修改盲盒备案' : '录入盲盒机'}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" mt="1">
-              提交后由平台审核，审核通过即成为可发布的盲盒模板
-            </Text>
-          </Box>
+          <PageTitle
+            title={id ? '修改盲盒备案' : '录入盲盒机'}
+            description="提交后由平台审核，审核通过即成为可发布的盲盒模板"
+          />
           {record?.status === 2 && (
             <Alert.Root status="warning" data-testid="record-reject-reason">
               <Alert.Indicator />

@@ -127,13 +127,7 @@ export default function RecordListPage() {
         </>
       }
     >
-      <DataTable
-        columns={columns}
-        {...table(list.data?.list, list)}
-        rowKey={(r) => r.id}
-        rowTestId="record-row"
-        emptyText="暂无备案"
-      />
+      <DataTable columns={columns} {...table(list.data?.list, list)} rowTestId="record-row" emptyText="暂无备案" />
       <ListPagination
         total={list.data?.pagination.total_rows ?? 0}
         page={params.page}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   type Allocation,
   allocateRules,
@@ -34,6 +34,7 @@ import { SchemaFormPage } from '../../components/form/SchemaFormPage';
 import { setFields } from '../../components/form/setFields';
 import { Toggle } from '../../components/form/Toggle';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageTitle } from '../../components/PageTitle';
 import { ApiError, call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
@@ -244,14 +245,10 @@ export default function ReleasePage() {
     <SchemaFormPage form={form} onSubmit={publish} testId="release-page">
       {({ submitting }) => (
         <Stack gap="4">
-          <Box>
-            <Heading as="h1" size="lg">
-              发布盒机
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" mt="1">
-              选择已通过审核的盲盒，设置售卖信息并分配盒机，发布后自发售时间起上架
-            </Text>
-          </Box>
+          <PageTitle
+            title="发布盒机"
+            description="选择已通过审核的盲盒，设置售卖信息并分配盒机，发布后自发售时间起上架"
+          />
           {ipId !== undefined && freight.data === null && (
             <Alert.Root status="warning" data-testid="release-freight-alert">
               <Alert.Indicator />

@@ -59,7 +59,6 @@ export function CouponPickerDialog({ open, onOpenChange, ipId, onPick }: CouponP
       <DataTable
         columns={columns}
         rows={data?.list}
-        rowKey={(c) => c.id}
         loading={isLoading}
         error={error}
         onRetry={() => void mutate()}

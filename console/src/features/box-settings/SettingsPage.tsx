@@ -14,6 +14,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BrandFilter } from '../../components/BrandSelect';
 import { LoadingLines } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
 import { ToolButton } from '../../components/ToolButton';
 import { lazyPart } from '../../lib/lazyPart';
 import { useCall } from '../../lib/useCall';
@@ -107,14 +108,7 @@ export default function SettingsPage() {
 
   return (
     <Stack gap="4" data-testid="settings-page">
-      <Box>
-        <Heading as="h1" size="lg">
-          寄存与盒机设置
-        </Heading>
-        <Text color="fg.muted" fontSize="sm" mt="1">
-          设置用户寄存盒柜的规则与抽盒机猜盒玩法
-        </Text>
-      </Box>
+      <PageTitle title="寄存与盒机设置" description="设置用户寄存盒柜的规则与抽盒机猜盒玩法" />
       <Flex bg="white" rounded="lg" shadow="xs" px="5" py="4">
         <BrandFilter perId={PER_ID.box} value={ipId} onChange={onBrand} testId="settings-brand" />
       </Flex>

@@ -1,22 +1,10 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Heading,
-  HStack,
-  Image,
-  Input,
-  InputGroup,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Image, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { COLLECTIBLE_LIMITS, COLLECTIBLE_TYPES, messages, PER_ID } from '@toy/shared';
 import { collectibleRoutes } from '@toy/shared/features/collectible';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { FormSection, StickyFooter } from '../../components/FormPage';
+import { FormSection, SubmitFooter } from '../../components/FormPage';
 import {
   BrandField,
   ControlledField,
@@ -29,6 +17,7 @@ import {
 import { ImageField } from '../../components/form/imageFields';
 import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageTitle } from '../../components/PageTitle';
 import { useAction } from '../../lib/useAction';
 import { useAlbumOptions } from '../album/options';
 import { MultiImageUpload, SingleFileUpload, type UploadedFile } from './CollectibleUpload';
@@ -99,14 +88,7 @@ export default function CollectibleFormPage() {
     <SchemaFormPage form={form} onSubmit={send} testId="collectible-form">
       {({ submitting, serverError }) => (
         <Stack gap="4">
-          <Box>
-            <Heading as="h1" size="lg">
-              创建数字藏品
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" mt="1" data-testid="collectible-form-type">
-              {label}
-            </Text>
-          </Box>
+          <PageTitle title="创建数字藏品" description={label} testId="collectible-form-type" />
           <FormSection title="藏品信息">
             <Stack gap="5">
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
@@ -152,16 +134,9 @@ export default function CollectibleFormPage() {
               <ServerError message={serverError} />
             </Stack>
           </FormSection>
-          <StickyFooter>
-            <HStack gap="3">
-              <Button variant="outline" onClick={() => navigate(BACK)}>
-                取消
-              </Button>
-              <Button colorPalette="brand" type="submit" loading={submitting} data-testid="collectible-form-save">
-                创建
-              </Button>
-            </HStack>
-          </StickyFooter>
+          <SubmitFooter onCancel={() => navigate(BACK)} submitting={submitting} testId="collectible-form-save">
+            创建
+          </SubmitFooter>
         </Stack>
       )}
     </SchemaFormPage>

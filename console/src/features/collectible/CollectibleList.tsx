@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Field, HStack, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, HStack, Text } from '@chakra-ui/react';
 import { COLLECTIBLE_TYPES, type CollectibleRow, messages } from '@toy/shared';
 import { collectibleRoutes } from '@toy/shared/features/collectible';
 import { FolderInput, Trash2 } from 'lucide-react';
@@ -9,7 +9,7 @@ import { idColumn, pictureColumn, timeColumn, titleColumn } from '../../componen
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { OptionSelect } from '../../components/form/OptionSelect';
+import { LabeledSelect } from '../../components/form/OptionSelect';
 import { ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -148,7 +148,7 @@ export function CollectibleList() {
         </>
       }
     >
-      <DataTable columns={columns} {...page.table(rows)} rowKey={(r) => r.id} rowTestId="collectible-row" />
+      <DataTable columns={columns} {...page.table(rows)} rowTestId="collectible-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       {assign.dialog}
       {confirmDialog}
@@ -167,20 +167,14 @@ function AlbumFilter({
   onChange: (id: number | undefined) => void;
 }) {
   return (
-    <Field.Root w="auto">
-      <Field.Label fontSize="sm" color="fg.muted">
-        合辑
-      </Field.Label>
-      <OptionSelect
-        label="合辑"
-        size="sm"
-        w="160px"
-        value={value === undefined ? '' : String(value)}
-        onChange={(v) => onChange(v ? Number(v) : undefined)}
-        options={options}
-        placeholder="全部合辑"
-        testId="collectible-filter-album"
-      />
-    </Field.Root>
+    <LabeledSelect
+      label="合辑"
+      w="160px"
+      value={value === undefined ? '' : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : undefined)}
+      options={options}
+      placeholder="全部合辑"
+      testId="collectible-filter-album"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadingLines } from '../../components/DataTable';
+import { TabList } from '../../components/TabList';
 import { lazyPart } from '../../lib/lazyPart';
 import { CollectibleList } from './CollectibleList';
 
@@ -34,13 +35,7 @@ export default function CollectiblePage() {
       unmountOnExit
       data-testid="collectible-tabs"
     >
-      <Tabs.List mb="4">
-        {TABS.map((t) => (
-          <Tabs.Trigger key={t.value} value={t.value} data-testid={`collectible-tab-${t.value}`}>
-            {t.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      <TabList prefix="collectible" tabs={TABS} mb="4" />
       {TABS.map(({ value, Panel }) => (
         <Tabs.Content key={value} value={value}>
           <Panel />

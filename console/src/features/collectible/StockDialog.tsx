@@ -21,6 +21,32 @@ export interface ItemDraft {
 export const titled = (items: ItemDraft[], name: string, start: number) =>
   items.map((x, i) => ({ ...x, title: `${name || m.untitled}#${start + i}` }));
 
+/** A small box of digits (a serial, a stock): anything else typed is dropped. */
+function DigitsBox({
+  w,
+  placeholder,
+  value,
+  onChange,
+  testId,
+}: {
+  w: string;
+  placeholder?: string;
+  value: string;
+  onChange: (digits: string) => void;
+  testId: string;
+}) {
+  return (
+    <Input
+      size="sm"
+      w={w}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(digitsOnly(e.target.value))}
+      data-testid={testId}
+    />
+  );
+}
+
 /**
  * 设置库存 of a multi-image collectible: a start serial gives every row its title name#index; rows
  * are picked with checkboxes to delete or to set their stock; the stock goes to the picked rows or
@@ -44,6 +70,9 @@ export function StockDialog({
   const [start, setStart] = useState('');
   const [stock, setStock] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** Changes one row (its title or its stock). */
+  const setRow = (i: number, patch: Partial<ItemDraft>) =>
+    setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   // Each opening starts from the form's items.
   const wasOpen = useRef(false);
   useEffect(() => {
@@ -111,25 +140,11 @@ export function StockDialog({
       }
     >
       <HStack gap="2" wrap="wrap" mb="3">
-        <Input
-          size="sm"
-          w="140px"
-          placeholder="起始序号"
-          value={start}
-          onChange={(e) => setStart(digitsOnly(e.target.value))}
-          data-testid="stock-dialog-start"
-        />
+        <DigitsBox w="140px" placeholder="起始序号" value={start} onChange={setStart} testId="stock-dialog-start" />
         <Button size="sm" variant="outline" onClick={number} data-testid="stock-dialog-number">
           生成名称
         </Button>
-        <Input
-          size="sm"
-          w="120px"
-          placeholder="库存"
-          value={stock}
-          onChange={(e) => setStock(digitsOnly(e.target.value))}
-          data-testid="stock-dialog-stock"
-        />
+        <DigitsBox w="120px" placeholder="库存" value={stock} onChange={setStock} testId="stock-dialog-stock" />
         <Button size="sm" variant="outline" onClick={() => setStockOf('picked')} data-testid="stock-dialog-set-picked">
           设置选中库存
         </Button>
@@ -188,19 +203,16 @@ export function StockDialog({
                   <Input
                     size="sm"
                     value={row.title}
-                    onChange={(e) => setRows((r) => r.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))}
+                    onChange={(e) => setRow(i, { title: e.target.value })}
                     data-testid="stock-dialog-title"
                   />
                 </Table.Cell>
                 <Table.Cell>
-                  <Input
-                    size="sm"
+                  <DigitsBox
                     w="100px"
                     value={String(row.stock)}
-                    onChange={(e) =>
-                      setRows((r) => r.map((x, j) => (j === i ? { ...x, stock: digitsOnly(e.target.value) } : x)))
-                    }
-                    data-testid="stock-dialog-row-stock"
+                    onChange={(stock) => setRow(i, { stock })}
+                    testId="stock-dialog-row-stock"
                   />
                 </Table.Cell>
               </Table.Row>

@@ -36,7 +36,6 @@ function GroupItems({ rule, groupId }: { rule: ComposeRule; groupId: number }) {
       <DataTable
         columns={columns}
         rows={read.data?.lists}
-        rowKey={(v) => v.id}
         loading={read.isLoading}
         error={read.error}
         onRetry={() => void read.mutate()}

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   COMPOSE_TARGET_TYPES,
   type ComposeRule,
@@ -13,10 +13,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BrandSelect } from '../../components/BrandSelect';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Thumbnail } from '../../components/columns';
-import { FormSection, StickyFooter } from '../../components/FormPage';
+import { FormSection, SubmitFooter } from '../../components/FormPage';
 import { BrandField, DateTimeField, DigitsField, FormField } from '../../components/form/fields';
 import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageTitle } from '../../components/PageTitle';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
@@ -126,14 +127,10 @@ export default function ComposeRuleFormPage() {
     <SchemaFormPage form={form} onSubmit={send} testId="compose-form">
       {({ submitting, serverError }) => (
         <Stack gap="4">
-          <Box>
-            <Heading as="h1" size="lg">
-              {editing ? '编辑合成规则' : '创建合成规则'}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" mt="1">
-              玩家集齐各合成组所需数量的藏品即可合成目标藏品，消耗的藏品将被销毁
-            </Text>
-          </Box>
+          <PageTitle
+            title={editing ? '编辑合成规则' : '创建合成规则'}
+            description="玩家集齐各合成组所需数量的藏品即可合成目标藏品，消耗的藏品将被销毁"
+          />
           <FormSection title="基本信息">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               {editing ? (
@@ -189,16 +186,9 @@ export default function ComposeRuleFormPage() {
             </FormField>
             <ServerError message={serverError} />
           </FormSection>
-          <StickyFooter>
-            <HStack gap="3">
-              <Button variant="outline" onClick={() => navigate(BACK)}>
-                取消
-              </Button>
-              <Button colorPalette="brand" type="submit" loading={submitting} data-testid="compose-save">
-                {editing ? '保存' : '创建'}
-              </Button>
-            </HStack>
-          </StickyFooter>
+          <SubmitFooter onCancel={() => navigate(BACK)} submitting={submitting} testId="compose-save">
+            {editing ? '保存' : '创建'}
+          </SubmitFooter>
           {picking && (
             <ComposeVirtualPicker
               open

@@ -7,8 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { PictureTitle } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { CellAction, DeleteAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -22,6 +21,18 @@ const ComposeRulesDialog = lazyPart(() => import('./ComposeRuleDialogs').then((m
 
 const m = messages.composeRule;
 const STATUS_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'gray' };
+/** The adjustments of a published rule, each opening ComposeAdjustDialog in its mode. */
+const ADJUSTS = [
+  { mode: 'stock', icon: Package, label: '调整库存', testId: 'compose-row-adjust' },
+  { mode: 'time', icon: Clock, label: '修改时间', testId: 'compose-row-retime' },
+] as const;
+
+const LIST: ListSpec = {
+  name: 'compose',
+  title: '合成规则',
+  description: '玩家集齐合成组所需的藏品即可合成目标藏品',
+  add: '创建合成规则',
+};
 
 /**
  * 合成规则 (the compose tab of /nft/goods, spec 03 §2, §4): the brand's rules with the composed
@@ -98,24 +109,17 @@ export function ComposeRuleList() {
               <DeleteAction onClick={() => void remove(r)} testId="compose-delete" />
             </>
           )}
-          {r.publish_status === 2 && (
-            <>
+          {r.publish_status === 2 &&
+            ADJUSTS.map((a) => (
               <RowAction
-                icon={Package}
-                onClick={() => setAdjusting({ rule: r, mode: 'stock' })}
-                testId="compose-row-adjust"
+                key={a.mode}
+                icon={a.icon}
+                onClick={() => setAdjusting({ rule: r, mode: a.mode })}
+                testId={a.testId}
               >
-                调整库存
+                {a.label}
               </RowAction>
-              <RowAction
-                icon={Clock}
-                onClick={() => setAdjusting({ rule: r, mode: 'time' })}
-                testId="compose-row-retime"
-              >
-                修改时间
-              </RowAction>
-            </>
-          )}
+            ))}
           {r.publish_status !== 1 && (
             <RowAction icon={Eye} palette="gray" onClick={() => setViewing(r)} testId="compose-view">
               查看规则
@@ -127,19 +131,8 @@ export function ComposeRuleList() {
   ];
 
   return (
-    <ListPage
-      title="合成规则"
-      description="玩家集齐合成组所需的藏品即可合成目标藏品"
-      testId="compose-page"
-      actions={<AddButton label="创建合成规则" onClick={() => navigate('/nft/composeAdd')} testId="compose-add" />}
-      filters={<FilterBar state={page} testId="compose" />}
-    >
-      <DataTable
-        columns={columns}
-        {...page.table(page.read.data?.lists)}
-        rowKey={(r) => r.id}
-        rowTestId="compose-row"
-      />
+    <BrandListPage spec={LIST} state={page} onAdd={() => navigate('/nft/composeAdd')}>
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowTestId="compose-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <ComposeRulesDialog rule={viewing} onClose={() => setViewing(null)} />
       <AlbumInfoDialog rule={album} onClose={() => setAlbum(null)} />
@@ -149,6 +142,6 @@ export function ComposeRuleList() {
         onClose={() => setAdjusting(null)}
       />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

@@ -122,7 +122,6 @@ export function ComposeVirtualPicker({
         <DataTable
           columns={columns}
           rows={rows}
-          rowKey={(v) => v.id}
           loading={read.isLoading}
           error={read.error}
           onRetry={() => void read.mutate()}

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   COUPON_BUSINESS_TYPES,
   COUPON_TYPE,
@@ -18,12 +18,10 @@ import {
 import { couponRoutes } from '@toy/shared/features/coupon';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { FormSection, StickyFooter } from '../../components/FormPage';
-import { Choice } from '../../components/form/Choice';
+import { FormSection, SubmitFooter } from '../../components/FormPage';
 import {
   BrandField,
   ChoiceField,
-  ControlledField,
   DateTimeField,
   DigitsField,
   MoneyField,
@@ -32,6 +30,7 @@ import {
 } from '../../components/form/fields';
 import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageTitle } from '../../components/PageTitle';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 
@@ -116,14 +115,12 @@ export default function CouponFormPage() {
     <SchemaFormPage form={form} onSubmit={send} testId="coupon-form">
       {({ submitting, serverError }) => (
         <Stack gap="4">
-          <Box>
-            <Heading as="h1" size="lg">
-              {editing ? '编辑优惠券' : '新建优惠券'}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" mt="1">
-              {copy ? '复制自已有优惠券，保存后为一张新券' : '玩家按领取条件领取，在有效期内抵扣；优惠由商家承担'}
-            </Text>
-          </Box>
+          <PageTitle
+            title={editing ? '编辑优惠券' : '新建优惠券'}
+            description={
+              copy ? '复制自已有优惠券，保存后为一张新券' : '玩家按领取条件领取，在有效期内抵扣；优惠由商家承担'
+            }
+          />
           <FormSection title="基本信息">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <BrandField perId={PER_ID.coupon} testId="coupon-brand" />
@@ -156,23 +153,18 @@ export default function CouponFormPage() {
           <FormSection title="优惠内容">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <Box gridColumn="1 / -1">
-                <ControlledField
+                <ChoiceField
                   name="coupon_type"
                   label="优惠券类型"
                   required
-                  render={(f) => (
-                    <Choice
-                      value={String(f.value)}
-                      onChange={(v) => {
-                        // Each type has its own amounts: a switch starts them afresh.
-                        f.onChange(Number(v));
-                        for (const name of ['full_amount', 'face_value', 'max_face_value'] as const)
-                          form.setValue(name, '');
-                      }}
-                      options={COUPON_TYPES}
-                      testId="coupon-type"
-                    />
-                  )}
+                  numeric
+                  options={COUPON_TYPES}
+                  // Each type has its own amounts: a switch starts them afresh.
+                  onPicked={() => {
+                    for (const name of ['full_amount', 'face_value', 'max_face_value'] as const)
+                      form.setValue(name, '');
+                  }}
+                  testId="coupon-type"
                 />
               </Box>
               {Number(type) === COUPON_TYPE.threshold && (
@@ -264,16 +256,9 @@ export default function CouponFormPage() {
             </SimpleGrid>
             <ServerError message={serverError} />
           </FormSection>
-          <StickyFooter>
-            <HStack gap="3">
-              <Button variant="outline" onClick={() => navigate('/blindBox/coupon')}>
-                取消
-              </Button>
-              <Button colorPalette="brand" type="submit" loading={submitting} data-testid="coupon-save">
-                {editing ? '保存' : '创建'}
-              </Button>
-            </HStack>
-          </StickyFooter>
+          <SubmitFooter onCancel={() => navigate('/blindBox/coupon')} submitting={submitting} testId="coupon-save">
+            {editing ? '保存' : '创建'}
+          </SubmitFooter>
         </Stack>
       )}
     </SchemaFormPage>

@@ -1,4 +1,4 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import {
   COUPON_BUSINESS_TYPES,
   COUPON_STATE_FILTER,
@@ -20,7 +20,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { FilterChoice } from '../../components/FilterChoice';
 import { FilterDateRange } from '../../components/FilterInput';
 import { textFilter } from '../../components/filters';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { AddButton, ListCount, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -154,12 +154,8 @@ export default function CouponListPage() {
         </>
       }
     >
-      <HStack justify="space-between" mb="3">
-        <Text fontSize="sm" color="fg.muted">
-          共 {page.read.data?.page.total_rows ?? 0} 张优惠券
-        </Text>
-      </HStack>
-      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(c) => c.id} rowTestId="coupon-row" />
+      <ListCount total={page.read.data?.page.total_rows ?? 0} unit="张优惠券" />
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="coupon-row" />
       <ListPagination {...page.pagination(page.read.data?.page.total_rows)} />
       {album.dialog}
       {confirmDialog}

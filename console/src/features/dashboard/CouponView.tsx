@@ -1,10 +1,10 @@
-import { Badge, Box, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { CouponDashboard } from '@toy/shared';
 import { Ticket, TicketCheck, TicketPlus } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { dateOf, formatCount } from './format';
 import { hrefOf } from './links';
-import { DashCard, DayStatCard, FigureRow, StatCard } from './parts';
+import { DayStats, FigureCard, FigureRow, StatCard, TrendCard } from './parts';
 
 const CouponTrendChart = lazy(() => import('./TrendCharts').then((m) => ({ default: m.CouponTrendChart })));
 
@@ -22,41 +22,26 @@ export function CouponView({ data }: { data: CouponDashboard | undefined }) {
           testId="dash-coupons-live"
           loading={loading}
         />
-        <DayStatCard
-          label="今日领取"
-          icon={<TicketPlus size={18} />}
-          figure={data?.claimed_today}
-          format={formatCount}
-          testId="dash-claimed"
+        <DayStats
           loading={loading}
-        />
-        <DayStatCard
-          label="今日使用"
-          icon={<TicketCheck size={18} />}
-          figure={data?.used_today}
-          format={formatCount}
-          testId="dash-used"
-          loading={loading}
+          stats={[
+            { label: '今日领取', icon: TicketPlus, figure: data?.claimed_today, testId: 'dash-claimed' },
+            { label: '今日使用', icon: TicketCheck, figure: data?.used_today, testId: 'dash-used' },
+          ]}
         />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
-        <Box gridColumn={{ lg: 'span 2' }} minW="0">
-          <DashCard
-            title="近30日领取与使用"
-            loading={loading}
-            empty={!data?.trend.some((d) => d.claimed > 0 || d.used > 0)}
-            emptyText="近30日暂无领取"
-            skeleton={6}
-            testId="dash-coupon-trend"
-          >
-            {data && (
-              <Suspense fallback={<Skeleton h="xs" />}>
-                <CouponTrendChart trend={data.trend} />
-              </Suspense>
-            )}
-          </DashCard>
-        </Box>
-        <DashCard
+        <TrendCard
+          title="近30日领取与使用"
+          loading={loading}
+          empty={!data?.trend.some((d) => d.claimed > 0 || d.used > 0)}
+          emptyText="近30日暂无领取"
+          testId="dash-coupon-trend"
+          fallback={<Skeleton h="xs" />}
+        >
+          {data && <CouponTrendChart trend={data.trend} />}
+        </TrendCard>
+        <FigureCard
           title="即将结束"
           extra={data && <Badge variant="subtle">{data.nearing.count} 张</Badge>}
           loading={loading}
@@ -65,29 +50,27 @@ export function CouponView({ data }: { data: CouponDashboard | undefined }) {
           skeleton={4}
           testId="dash-nearing"
         >
-          <Stack gap="0">
-            {data?.nearing.list.map((c) => (
-              <FigureRow
-                key={c.id}
-                label={c.title}
-                hint={
-                  c.reason === 'ending'
-                    ? `${dateOf(c.end_time)} 结束`
-                    : `已领 ${formatCount(c.claimed)} / ${formatCount(c.total)}`
-                }
-                value={c.reason === 'ending' ? '即将结束' : `${Math.floor((c.claimed / Math.max(1, c.total)) * 100)}%`}
-                href={hrefOf(c.link)}
-                testId="dash-nearing-coupon"
-                tone="warn"
-              />
-            ))}
-            {data && data.nearing.count > data.nearing.list.length && (
-              <Text fontSize="xs" color="fg.subtle" pt="2">
-                另有 {data.nearing.count - data.nearing.list.length} 张未列出
-              </Text>
-            )}
-          </Stack>
-        </DashCard>
+          {data?.nearing.list.map((c) => (
+            <FigureRow
+              key={c.id}
+              label={c.title}
+              hint={
+                c.reason === 'ending'
+                  ? `${dateOf(c.end_time)} 结束`
+                  : `已领 ${formatCount(c.claimed)} / ${formatCount(c.total)}`
+              }
+              value={c.reason === 'ending' ? '即将结束' : `${Math.floor((c.claimed / Math.max(1, c.total)) * 100)}%`}
+              href={hrefOf(c.link)}
+              testId="dash-nearing-coupon"
+              tone="warn"
+            />
+          ))}
+          {data && data.nearing.count > data.nearing.list.length && (
+            <Text fontSize="xs" color="fg.subtle" pt="2">
+              另有 {data.nearing.count - data.nearing.list.length} 张未列出
+            </Text>
+          )}
+        </FigureCard>
       </SimpleGrid>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { DASHBOARD_REFRESH_SECONDS, PER_ID, type PermissionId } from '@toy/shared';
 import { brandRoutes } from '@toy/shared/features/brand';
 import { dashboardRoutes } from '@toy/shared/features/dashboard';
@@ -6,6 +6,7 @@ import { useCallback, useEffect } from 'react';
 import { z } from 'zod';
 import { BrandFilter } from '../../components/BrandSelect';
 import { filter } from '../../components/listParams';
+import { PageTitle } from '../../components/PageTitle';
 import { useListParams } from '../../components/useListParams';
 import { useCall } from '../../lib/useCall';
 import { useUserInfo } from '../../session/authStore';
@@ -71,22 +72,23 @@ export default function DashboardPage() {
   return (
     <Stack gap="4" data-testid="dashboard" data-view={view}>
       <Flex align={{ base: 'flex-start', md: 'flex-end' }} justify="space-between" gap="3" wrap="wrap">
-        <Box>
-          <Heading as="h1" size="lg" fontWeight="700">
-            {current ? `${current.label}` : '首页'}
-          </Heading>
-          <Text color="fg.muted" fontSize="sm" mt="1">
-            <Text as="span" data-testid="welcome">
-              {info.name}
-            </Text>
-            {read.data && (
-              <Text as="span" data-testid="dash-updated">
-                {' '}
-                · 数据更新于 {read.data.updated_at}，每 {DASHBOARD_REFRESH_SECONDS} 秒刷新
+        <PageTitle
+          title={current ? `${current.label}` : '首页'}
+          description={
+            <>
+              <Text as="span" data-testid="welcome">
+                {info.name}
               </Text>
-            )}
-          </Text>
-        </Box>
+              {read.data && (
+                <Text as="span" data-testid="dash-updated">
+                  {' '}
+                  · 数据更新于 {read.data.updated_at}，每 {DASHBOARD_REFRESH_SECONDS} 秒刷新
+                </Text>
+              )}
+            </>
+          }
+          bold
+        />
         <Flex gap="3" align="flex-end" wrap="wrap">
           {views.length > 1 && (
             <SegmentGroup.Root

@@ -7,10 +7,10 @@ import {
   type StockAlert,
 } from '@toy/shared';
 import { Banknote, Boxes, ShoppingCart, Wallet } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { formatCount, formatYuan } from './format';
 import { hrefOf } from './links';
-import { DashCard, DayStatCard, FigureLink, FigureRow, StatCard } from './parts';
+import { CountRow, DayStats, FigureCard, FigureLink, FigureRow, KindLabel, StatCard, TrendCard } from './parts';
 
 const SalesTrendChart = lazy(() => import('./TrendCharts').then((m) => ({ default: m.SalesTrendChart })));
 
@@ -23,29 +23,13 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
   return (
     <Stack gap="4" data-testid="dash-merchant">
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <DayStatCard
-          label="今日销售额"
-          icon={<Banknote size={18} />}
-          figure={today?.sales}
-          format={formatYuan}
-          testId="dash-sales"
+        <DayStats
           loading={loading}
-        />
-        <DayStatCard
-          label="今日订单"
-          icon={<ShoppingCart size={18} />}
-          figure={today?.orders}
-          format={formatCount}
-          testId="dash-orders"
-          loading={loading}
-        />
-        <DayStatCard
-          label="今日抽数"
-          icon={<Boxes size={18} />}
-          figure={today?.draws}
-          format={formatCount}
-          testId="dash-draws"
-          loading={loading}
+          stats={[
+            { label: '今日销售额', icon: Banknote, figure: today?.sales, format: formatYuan, testId: 'dash-sales' },
+            { label: '今日订单', icon: ShoppingCart, figure: today?.orders, testId: 'dash-orders' },
+            { label: '今日抽数', icon: Boxes, figure: today?.draws, testId: 'dash-draws' },
+          ]}
         />
         <StatCard
           label="待结算金额"
@@ -68,28 +52,22 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
-        <Box gridColumn={{ lg: 'span 2' }} minW="0">
-          <DashCard
-            title="近30日销售趋势"
-            extra={
-              <Text fontSize="xs" color="fg.subtle">
-                按活动类型
-              </Text>
-            }
-            loading={loading}
-            empty={!data?.trend.days.some((d) => d.amount > 0)}
-            emptyText="近30日暂无销售"
-            skeleton={6}
-            testId="dash-trend"
-          >
-            {data && (
-              <Suspense fallback={<ChartSkeleton />}>
-                <SalesTrendChart trend={data.trend} />
-              </Suspense>
-            )}
-          </DashCard>
-        </Box>
-        <DashCard
+        <TrendCard
+          title="近30日销售趋势"
+          extra={
+            <Text fontSize="xs" color="fg.subtle">
+              按活动类型
+            </Text>
+          }
+          loading={loading}
+          empty={!data?.trend.days.some((d) => d.amount > 0)}
+          emptyText="近30日暂无销售"
+          testId="dash-trend"
+          fallback={<ChartSkeleton />}
+        >
+          {data && <SalesTrendChart trend={data.trend} />}
+        </TrendCard>
+        <FigureCard
           title="本周热销系列"
           loading={loading}
           empty={data?.top_series.length === 0}
@@ -97,56 +75,36 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
           skeleton={5}
           testId="dash-top"
         >
-          <Stack gap="0">
-            {data?.top_series.map((s, i) => (
-              <FigureRow
-                key={`${s.kind}-${s.id}`}
-                label={`${i + 1}. ${s.title}`}
-                hint={`${s.kind === 'kuji' ? '一番赏' : '抽盒机'} · ${formatCount(s.orders)} 单`}
-                value={formatYuan(s.amount)}
-                href={hrefOf(s.link)}
-                testId="dash-top-series"
-              />
-            ))}
-          </Stack>
-        </DashCard>
+          {data?.top_series.map((s, i) => (
+            <FigureRow
+              key={`${s.kind}-${s.id}`}
+              label={`${i + 1}. ${s.title}`}
+              hint={`${s.kind === 'kuji' ? '一番赏' : '抽盒机'} · ${formatCount(s.orders)} 单`}
+              value={formatYuan(s.amount)}
+              href={hrefOf(s.link)}
+              testId="dash-top-series"
+            />
+          ))}
+        </FigureCard>
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <DashCard title="待办事项" loading={loading} skeleton={4} testId="dash-work">
+        <FigureCard title="待办事项" loading={loading} skeleton={4} testId="dash-work">
           {data && (
-            <Stack gap="0">
-              <FigureRow
-                label="待发货订单"
-                value={formatCount(data.work.orders_to_ship.count)}
-                href={hrefOf(data.work.orders_to_ship.link)}
-                testId="dash-orders-to-ship"
-                tone="warn"
-              />
-              <FigureRow
+            <>
+              <CountRow label="待发货订单" figure={data.work.orders_to_ship} testId="dash-orders-to-ship" tone="warn" />
+              <CountRow
                 label="待发货提货"
                 hint="未发货与部分发货"
-                value={formatCount(data.work.pickups_to_ship.count)}
-                href={hrefOf(data.work.pickups_to_ship.link)}
+                figure={data.work.pickups_to_ship}
                 testId="dash-pickups-to-ship"
                 tone="warn"
               />
-              <FigureRow
-                label="待处理退款"
-                value={formatCount(data.work.refunds.count)}
-                href={hrefOf(data.work.refunds.link)}
-                testId="dash-refunds"
-                tone="warn"
-              />
-              <FigureRow
-                label="寄存中"
-                value={formatCount(data.work.stored.count)}
-                href={hrefOf(data.work.stored.link)}
-                testId="dash-stored"
-              />
-            </Stack>
+              <CountRow label="待处理退款" figure={data.work.refunds} testId="dash-refunds" tone="warn" />
+              <CountRow label="寄存中" figure={data.work.stored} testId="dash-stored" />
+            </>
           )}
-        </DashCard>
+        </FigureCard>
         <AlertsCard data={data} />
       </SimpleGrid>
     </Stack>
@@ -156,7 +114,7 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
 function AlertsCard({ data }: { data: MerchantDashboard | undefined }) {
   const alerts = data?.alerts;
   return (
-    <DashCard
+    <FigureCard
       title="预警"
       loading={!alerts}
       skeleton={4}
@@ -170,20 +128,9 @@ function AlertsCard({ data }: { data: MerchantDashboard | undefined }) {
       }
     >
       {data && alerts && (
-        <Stack gap="0">
-          <FigureRow
-            label="备案被驳回"
-            value={formatCount(alerts.records_rejected.count)}
-            href={hrefOf(alerts.records_rejected.link)}
-            testId="dash-records-rejected"
-            tone="warn"
-          />
-          <FigureRow
-            label="发布待审核"
-            value={formatCount(alerts.releases_pending.count)}
-            href={hrefOf(alerts.releases_pending.link)}
-            testId="dash-releases-pending"
-          />
+        <>
+          <CountRow label="备案被驳回" figure={alerts.records_rejected} testId="dash-records-rejected" tone="warn" />
+          <CountRow label="发布待审核" figure={alerts.releases_pending} testId="dash-releases-pending" />
           <AlertList
             title={`审核结果（近 ${DASHBOARD_REVIEW_DAYS} 天）`}
             count={data.reviews.length}
@@ -209,9 +156,9 @@ function AlertsCard({ data }: { data: MerchantDashboard | undefined }) {
               <StockAlertRow key={`${a.kind}-${a.id}`} alert={a} />
             ))}
           </AlertList>
-        </Stack>
+        </>
       )}
-    </DashCard>
+    </FigureCard>
   );
 }
 
@@ -253,14 +200,7 @@ function BoxAlertRow({ alert }: { alert: BoxAlert }) {
   const kind = alert.kind === 'kuji' ? '一番赏' : '抽盒机';
   return (
     <FigureRow
-      label={
-        <>
-          <Badge size="xs" variant="outline" mr="1">
-            {kind}
-          </Badge>
-          {alert.title}
-        </>
-      }
+      label={<KindLabel kind={kind}>{alert.title}</KindLabel>}
       hint={alert.sold_out ? '已售罄' : `剩余 ${alert.left} / ${alert.total}`}
       value={alert.sold_out ? '售罄' : `${Math.floor((alert.left / Math.max(1, alert.total)) * 100)}%`}
       href={hrefOf(alert.link)}
@@ -273,14 +213,7 @@ function BoxAlertRow({ alert }: { alert: BoxAlert }) {
 function StockAlertRow({ alert }: { alert: StockAlert }) {
   return (
     <FigureRow
-      label={
-        <>
-          <Badge size="xs" variant="outline" mr="1">
-            {alert.kind === 'gacha' ? '扭蛋' : '商品'}
-          </Badge>
-          {alert.title}
-        </>
-      }
+      label={<KindLabel kind={alert.kind === 'gacha' ? '扭蛋' : '商品'}>{alert.title}</KindLabel>}
       hint="库存"
       value={formatCount(alert.stock)}
       href={hrefOf(alert.link)}
@@ -294,14 +227,7 @@ function StockAlertRow({ alert }: { alert: StockAlert }) {
 function DecisionRow({ decision: d }: { decision: ReviewDecision }) {
   return (
     <FigureRow
-      label={
-        <>
-          <Badge size="xs" variant="outline" mr="1">
-            {d.label}
-          </Badge>
-          {d.title}
-        </>
-      }
+      label={<KindLabel kind={d.label}>{d.title}</KindLabel>}
       hint={d.reason ? `驳回原因：${d.reason}` : d.decided_at}
       value={d.result_text}
       href={hrefOf(d.link)}

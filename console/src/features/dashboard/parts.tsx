@@ -1,9 +1,9 @@
 import { Badge, Box, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { DayComparison } from '@toy/shared';
-import { ArrowDownRight, ArrowUpRight, Inbox, Minus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { CountFigure, DayComparison } from '@toy/shared';
+import { ArrowDownRight, ArrowUpRight, Inbox, type LucideIcon, Minus } from 'lucide-react';
+import { type ComponentProps, type ReactNode, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { dayChange } from './format';
+import { dayChange, formatCount } from './format';
 import { hrefOf } from './links';
 
 /**
@@ -53,6 +53,30 @@ export function DashCard({
         children
       )}
     </Stack>
+  );
+}
+
+/** The trend card, two columns of three wide on a large screen: its chart (loaded lazily) once the figures are in. */
+export function TrendCard({
+  fallback,
+  children,
+  ...card
+}: Omit<ComponentProps<typeof DashCard>, 'skeleton'> & { fallback: ReactNode }) {
+  return (
+    <Box gridColumn={{ lg: 'span 2' }} minW="0">
+      <DashCard {...card} skeleton={6}>
+        {children && <Suspense fallback={fallback}>{children}</Suspense>}
+      </DashCard>
+    </Box>
+  );
+}
+
+/** A card of FigureRows, one under the other. */
+export function FigureCard({ children, ...card }: ComponentProps<typeof DashCard>) {
+  return (
+    <DashCard {...card}>
+      <Stack gap="0">{children}</Stack>
+    </DashCard>
   );
 }
 
@@ -220,5 +244,47 @@ export function DayStatCard({
         )
       }
     />
+  );
+}
+
+/** A figure of today as DayStats lists it; `format` defaults to a count. */
+export interface DayStat {
+  label: string;
+  icon: LucideIcon;
+  figure: DayComparison | undefined;
+  format?: (n: number) => string;
+  testId: string;
+}
+
+/** Today's figures of a view, a DayStatCard each, in the order given. */
+export function DayStats({ stats, loading }: { stats: DayStat[]; loading: boolean }) {
+  return stats.map(({ icon: Icon, format = formatCount, ...stat }) => (
+    <DayStatCard key={stat.testId} {...stat} icon={<Icon size={18} />} format={format} loading={loading} />
+  ));
+}
+
+/** A FigureRow of a count: the count, linked to its rows. */
+export function CountRow({
+  figure,
+  ...row
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  figure: CountFigure;
+  testId: string;
+  tone?: 'default' | 'warn';
+}) {
+  return <FigureRow {...row} value={formatCount(figure.count)} href={hrefOf(figure.link)} />;
+}
+
+/** A row's label led by what kind of thing it is (一番赏, 商品, 盲盒备案…). */
+export function KindLabel({ kind, children }: { kind: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <Badge size="xs" variant="outline" mr="1">
+        {kind}
+      </Badge>
+      {children}
+    </>
   );
 }

@@ -6,14 +6,14 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { actionsColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
-import { ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ToolButton } from '../../components/ToolButton';
 import { useBrandListPage } from '../../components/useBrandList';
 import { lazyPart } from '../../lib/lazyPart';
+import { openFile } from '../../lib/openFile';
 import { useAction } from '../../lib/useAction';
 import { Receiver } from '../pickup/parts';
 
@@ -47,6 +47,13 @@ function useTempTitle() {
     );
   }, [temp, setSearch]);
 }
+
+const LIST: ListSpec = {
+  name: 'deposit',
+  title: '寄存订单',
+  description: '用户抽中后寄存在盒柜中的商品',
+  filters: FILTERS,
+};
 
 /** 寄存订单 (spec 02 §2 screen 4): cabinet items with filters, export, and ship of picked-up items. */
 export default function DepositListPage() {
@@ -113,39 +120,30 @@ export default function DepositListPage() {
 
   const exportAll = async () => {
     const { page: _p, limit: _l, ...filters } = params;
-    const file = await exporting.trigger(filters);
-    if (file) window.open(file.url, '_blank', 'noopener');
+    openFile(await exporting.trigger(filters));
   };
 
   return (
-    <ListPage
-      title="寄存订单"
-      description="用户抽中后寄存在盒柜中的商品"
-      testId="deposit-page"
-      filters={
-        <FilterBar state={page} testId="deposit" filters={FILTERS}>
-          <ToolButton
-            icon={FileDown}
-            onClick={() => void exportAll()}
-            loading={exporting.pending}
-            disabled={params.ip_id === undefined}
-            testId="deposit-export"
-          >
-            批量导出
-          </ToolButton>
-        </FilterBar>
+    <BrandListPage
+      spec={LIST}
+      state={page}
+      tools={
+        <ToolButton
+          icon={FileDown}
+          onClick={() => void exportAll()}
+          loading={exporting.pending}
+          disabled={params.ip_id === undefined}
+          testId="deposit-export"
+        >
+          批量导出
+        </ToolButton>
       }
     >
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted" data-testid="deposit-total">
           共 {page.read.data?.pagination.total_rows ?? 0} 条
         </Text>
-        <DataTable
-          columns={columns}
-          {...page.table(page.read.data?.list)}
-          rowKey={(d) => d.id}
-          rowTestId="deposit-row"
-        />
+        <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="deposit-row" />
         <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
       </Stack>
       <ShipDialog
@@ -154,6 +152,6 @@ export default function DepositListPage() {
         invalidates={[depositRoutes.list]}
         onClose={() => setShipping(null)}
       />
-    </ListPage>
+    </BrandListPage>
   );
 }

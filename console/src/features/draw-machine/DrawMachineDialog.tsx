@@ -1,16 +1,17 @@
-import { Box, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Stack, Tabs, Text } from '@chakra-ui/react';
 import { type BoxGoodsRow, type DrawMachine, messages, OFF_TEXT } from '@toy/shared';
 import { drawMachineRoutes } from '@toy/shared/features/draw-machine';
 import { History } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ActionButton } from '../../components/ActionButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { yuan } from '../../components/columns';
 import { type Column, DataTable, LoadingLines } from '../../components/DataTable';
-import { DialogShell } from '../../components/DialogShell';
-import { Fact } from '../../components/Fact';
+import { DetailDialog } from '../../components/DetailDialog';
+import { FactGrid, type FactRow } from '../../components/Fact';
 import { FairnessNote } from '../../components/FairnessNote';
 import { ShelfActions } from '../../components/ShelfActions';
+import { TabList } from '../../components/TabList';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
@@ -20,7 +21,7 @@ import { ActionDialogs, type ActionKind } from './ActionDialogs';
 import { machineReads, OffBadge } from './parts';
 
 /** 基础数据: label, value and, for the numbers a test reads, the suffix of `dm-basic-…`. */
-const basicFacts = (d: DrawMachine): [string, ReactNode, string?][] => [
+const basicFacts = (d: DrawMachine): FactRow[] => [
   ['品牌', d.template.ip_title],
   ['系列', d.title],
   ['状态', OFF_TEXT[d.off], 'off'],
@@ -39,23 +40,8 @@ const basicFacts = (d: DrawMachine): [string, ReactNode, string?][] => [
   ['金币抵扣', d.bean > 0 ? `使用（最高抵扣 ${yuan(d.bean)}）` : '不使用', 'bean'],
 ];
 
-const TILE = { p: '3', bg: 'bg.subtle', rounded: 'md' } as const;
-
 function Basic({ d }: { d: DrawMachine }) {
-  return (
-    <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="3" data-testid="dm-basic">
-      {basicFacts(d).map(([label, value, testId]) => (
-        <Fact key={label} label={label} {...TILE}>
-          <Text fontWeight="600" data-testid={testId && `dm-basic-${testId}`}>
-            {value}
-          </Text>
-        </Fact>
-      ))}
-      <Fact label="描述" gridColumn="1 / -1" {...TILE}>
-        <Text data-testid="dm-basic-desc">{d.desc}</Text>
-      </Fact>
-    </Grid>
-  );
+  return <FactGrid facts={basicFacts(d)} desc={d.desc} testId="dm-basic" />;
 }
 
 const count = styleColumns.count<BoxGoodsRow>;
@@ -93,7 +79,7 @@ function GoodsTable({
   if (!rows) return <LoadingLines />;
   return (
     <Box data-testid={testId}>
-      <DataTable columns={columns} rows={rows} rowKey={(g) => g.id} rowTestId="dm-goods-row" />
+      <DataTable columns={columns} rows={rows} rowTestId="dm-goods-row" />
     </Box>
   );
 }
@@ -106,6 +92,12 @@ const ACTIONS: [ActionKind, string][] = [
 ];
 
 export type DrawMachineTab = 'basic' | 'goods' | 'fair';
+
+const TABS = [
+  { value: 'basic', label: '基础数据' },
+  { value: 'goods', label: '详细数据' },
+  { value: 'fair', label: '概率公示' },
+];
 
 /**
  * 抽盒机详情 (spec 01 screen 7): 基础数据, 详细数据 and 公示, with every action of §4/§5. 查看剩余库存
@@ -141,29 +133,18 @@ export function DrawMachineDialog({
     else notify.info(messages.cancelled.operation);
   };
 
-  const title = (
-    <Dialog.Title>
-      <HStack>
-        <Text>{d?.title ?? '抽盒机详情'}</Text>
-        {d && <OffBadge off={d.off} />}
-      </HStack>
-    </Dialog.Title>
-  );
-
   return (
-    <DialogShell
+    <DetailDialog
       open={enabled}
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      size="xl"
-      scrollBehavior="inside"
-      testId="dm-dialog"
-      closeTestId="dm-close"
+      onClose={onClose}
+      detail={d}
+      placeholder="抽盒机详情"
+      badge={(m) => <OffBadge off={m.off} />}
+      testId="dm"
+      after={confirmDialog}
     >
-      {!d ? (
-        <LoadingLines lines={6} />
-      ) : (
-        <Stack gap="4">
+      {(d) => (
+        <>
           <ShelfActions
             prefix="dm"
             listed={d.off === 0}
@@ -185,17 +166,7 @@ export function DrawMachineDialog({
             </ActionButton>
           </ShelfActions>
           <Tabs.Root key={`${batchId}-${tab}`} defaultValue={tab} variant="line" lazyMount>
-            <Tabs.List>
-              <Tabs.Trigger value="basic" data-testid="dm-tab-basic">
-                基础数据
-              </Tabs.Trigger>
-              <Tabs.Trigger value="goods" data-testid="dm-tab-goods">
-                详细数据
-              </Tabs.Trigger>
-              <Tabs.Trigger value="fair" data-testid="dm-tab-fair">
-                概率公示
-              </Tabs.Trigger>
-            </Tabs.List>
+            <TabList prefix="dm" tabs={TABS} />
             <Tabs.Content value="basic">
               <Basic d={d} />
             </Tabs.Content>
@@ -221,9 +192,8 @@ export function DrawMachineDialog({
             target={auditOpen ? { entity: 'drawMachine', id: d.id, title: d.title } : null}
             onClose={() => setAuditOpen(false)}
           />
-        </Stack>
+        </>
       )}
-      {confirmDialog}
-    </DialogShell>
+    </DetailDialog>
   );
 }

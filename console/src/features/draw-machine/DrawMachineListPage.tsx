@@ -8,9 +8,8 @@ import { ActionButton } from '../../components/ActionButton';
 import { CountLink } from '../../components/CountLink';
 import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -20,6 +19,8 @@ import { boxListHref, OffBadge, sendListHref } from './parts';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const DrawMachineDialog = lazyPart(() => import('./DrawMachineDialog').then((m) => m.DrawMachineDialog));
+
+const LIST: ListSpec = { name: 'dm', title: '抽盒机管理', filters: [textFilter('keyword', '盒机名称')] };
 
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
 export default function DrawMachineListPage() {
@@ -109,14 +110,11 @@ export default function DrawMachineListPage() {
   ];
 
   return (
-    <ListPage
-      title="抽盒机管理"
-      description={
-        <Text as="span" data-testid="dm-header">
-          {onSale > 0 ? `${onSale} 台抽盒机在售` : '暂无已发布的抽盒机在售'}
-        </Text>
-      }
-      testId="dm-page"
+    <BrandListPage
+      spec={LIST}
+      state={page}
+      summary={onSale > 0 ? `${onSale} 台抽盒机在售` : '暂无已发布的抽盒机在售'}
+      summaryTestId="dm-header"
       actions={
         <HStack gap="2">
           <ActionButton icon={Store} variant="outline" onClick={() => go('goodsAdd', 'id')} testId="dm-enter">
@@ -127,15 +125,14 @@ export default function DrawMachineListPage() {
           </ActionButton>
         </HStack>
       }
-      filters={<FilterBar state={page} testId="dm" filters={[textFilter('keyword', '盒机名称')]} />}
     >
-      <DataTable columns={columns} {...page.table(list.data?.list)} rowKey={(d) => d.id} rowTestId="dm-row" />
+      <DataTable columns={columns} {...page.table(list.data?.list)} rowTestId="dm-row" />
       <ListPagination
         {...page.pagination(list.data?.pagination.total_rows)}
         pageSizes={[10]}
         onPageSizeChange={undefined}
       />
       <DrawMachineDialog batchId={open?.machine.id ?? null} tab={open?.tab} onClose={() => setOpen(null)} />
-    </ListPage>
+    </BrandListPage>
   );
 }

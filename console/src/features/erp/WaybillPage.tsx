@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Center, Flex, HStack, Stack } from '@chakra-ui/react';
 import { ERP_TOKEN_INVALID, messages, WAYBILL_MAX_NUMBERS, WAYBILL_NO_TYPES, WAYBILL_PRINT_TYPE } from '@toy/shared';
 import { erpRoutes } from '@toy/shared/features/erp';
 import { Download, LogOut, Printer } from 'lucide-react';
@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageTitle } from '../../components/PageTitle';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
@@ -36,14 +37,7 @@ export default function WaybillPage() {
     <Center minH="100vh" bg="bg.canvas" p={{ base: '3', md: '6' }}>
       <Box w="full" maxW="560px" bg="white" rounded="xl" shadow="sm" p={{ base: '5', md: '8' }}>
         <Flex justify="space-between" align="center" mb="6" gap="3">
-          <Box>
-            <Heading as="h1" size="lg">
-              打印面单
-            </Heading>
-            <Text fontSize="sm" color="fg.muted" mt="1">
-              {login ? `当前账号：${login.name}` : '请使用面单打印账号登录'}
-            </Text>
-          </Box>
+          <PageTitle title="打印面单" description={login ? `当前账号：${login.name}` : '请使用面单打印账号登录'} />
           {login && (
             <Button variant="outline" size="sm" onClick={logout} data-testid="erp-logout">
               <LogOut size={14} /> 退出

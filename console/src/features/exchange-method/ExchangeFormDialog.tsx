@@ -27,7 +27,7 @@ import {
 } from '../../components/form/fields';
 import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
-import { useFormDialog } from '../../components/useFormDialog';
+import { rowValues, useFormDialog } from '../../components/useFormDialog';
 import { notify } from '../../lib/notify';
 import { ActivityPickerDialog, ComponentPickerDialog } from './ExchangePickers';
 
@@ -53,20 +53,20 @@ export function ExchangeFormDialog(props: EditDialogProps<ExchangeMethod>) {
   const { form, dialog } = useFormDialog(exchangeMethodRoutes.save, props, {
     title: editing ? '编辑兑换方式' : '新增兑换方式',
     testId: 'exchange',
-    defaults: {
-      id: editing?.id ?? '',
-      ip_id: editing?.ip_id ?? props.defaultBrandId ?? '',
-      type: editing?.type ?? 1,
-      name: editing?.name ?? '',
-      pic: editing?.pic ?? '',
-      short: editing?.short ?? '',
-      points: editing?.points ?? '',
-      relation_order: editing?.relation_order ?? 0,
-      relation_order_str: editing?.relation_order_str ?? '',
-      doll_str: editing?.doll_str ?? '',
-      begin_at: editing?.begin_at ?? '',
-      end_at: editing?.end_at ?? '',
-    },
+    defaults: rowValues(editing, {
+      id: '',
+      ip_id: props.defaultBrandId ?? '',
+      type: 1,
+      name: '',
+      pic: '',
+      short: '',
+      points: '',
+      relation_order: 0,
+      relation_order_str: '',
+      doll_str: '',
+      begin_at: '',
+      end_at: '',
+    }),
     success: m.saved,
     invalidates: [exchangeMethodRoutes.list],
     // The checked values are the API's parsed form (dates, id lists): send the form's wire values.

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, pictureColumn, Thumbnail, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, EditAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -128,27 +127,26 @@ export default function ExchangeListPage() {
   ];
 
   return (
-    <ListPage
-      title="领取专区"
-      description={
-        <span data-testid="exchange-summary">
-          套装 {res?.multi ?? 0} 个 · 单品 {res?.single ?? 0} 个
-        </span>
-      }
-      testId="exchange-page"
-      actions={<AddButton label="新增兑换方式" onClick={dialog.add} testId="exchange-add" />}
-      filters={<FilterBar state={page} testId="exchange" filters={[textFilter('name', '名称')]} />}
+    <BrandListPage
+      spec={{
+        name: 'exchange',
+        title: '领取专区',
+        description: (
+          <span data-testid="exchange-summary">
+            套装 {res?.multi ?? 0} 个 · 单品 {res?.single ?? 0} 个
+          </span>
+        ),
+        add: '新增兑换方式',
+        filters: [textFilter('name', '名称')],
+      }}
+      state={page}
+      onAdd={dialog.add}
     >
-      <DataTable
-        columns={columns}
-        {...page.table(page.read.data?.lists)}
-        rowKey={(e) => e.id}
-        rowTestId="exchange-row"
-      />
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowTestId="exchange-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <ExchangeFormDialog {...dialog.props} defaultBrandId={page.ipId} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

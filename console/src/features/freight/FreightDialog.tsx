@@ -1,8 +1,8 @@
-import { COUNTRIES, type FreightTemplate, type FreightTemplateForm, messages } from '@toy/shared';
+import { type FreightTemplate, type FreightTemplateForm, messages } from '@toy/shared';
 import { freightTemplateRoutes } from '@toy/shared/features/freight';
 import { useEffect } from 'react';
 import { FormDialog } from '../../components/form/FormDialog';
-import { BrandField, DigitsField, MoneyField, SelectField } from '../../components/form/fields';
+import { BrandField, CountryField, DigitsField, MoneyField } from '../../components/form/fields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useEditForm } from '../../components/useFormDialog';
 
@@ -40,14 +40,7 @@ export function FreightDialog(props: EditDialogProps<FreightTemplate>) {
   return (
     <FormDialog {...dialog}>
       <BrandField testId="freight-brand" />
-      <SelectField
-        name="country"
-        label="国家"
-        required
-        options={COUNTRIES}
-        placeholder="请选择国家"
-        testId="freight-country"
-      />
+      <CountryField testId="freight-country" />
       <DigitsField
         name="free_num"
         label="包邮数量"

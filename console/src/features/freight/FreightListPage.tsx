@@ -1,10 +1,9 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import type { FreightTemplate } from '@toy/shared';
 import { freightTemplateRoutes } from '@toy/shared/features/freight';
-import { actionsColumn } from '../../components/columns';
+import { actionsColumn, tagColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, ListCount } from '../../components/ListPage';
 import { EditAction } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
@@ -24,15 +23,7 @@ export default function FreightListPage() {
   const dialog = useEditDialog<FreightTemplate>();
 
   const columns: Column<FreightTemplate>[] = [
-    {
-      key: 'country',
-      header: '国家',
-      render: (t) => (
-        <Badge variant="subtle" colorPalette="brand">
-          {t.country_text}
-        </Badge>
-      ),
-    },
+    tagColumn('country', '国家', (t) => t.country_text),
     {
       key: 'free_num',
       header: '包邮数量',
@@ -47,20 +38,19 @@ export default function FreightListPage() {
   ];
 
   return (
-    <ListPage
-      title="运费模板"
-      description={`各${word}按国家设置海外取回运费：达到包邮数量免运费`}
-      testId="freight-page"
-      actions={<AddButton label="新增运费模板" onClick={dialog.add} testId="freight-add" />}
-      filters={<FilterBar state={page} testId="freight" />}
+    <BrandListPage
+      spec={{
+        name: 'freight',
+        title: '运费模板',
+        description: `各${word}按国家设置海外取回运费：达到包邮数量免运费`,
+        add: '新增运费模板',
+      }}
+      state={page}
+      onAdd={dialog.add}
     >
-      <HStack justify="space-between" mb="3">
-        <Text fontSize="sm" color="fg.muted">
-          共 {list.data?.length ?? 0} 个模板
-        </Text>
-      </HStack>
-      <DataTable columns={columns} {...page.table(list.data)} rowKey={(t) => t.id} rowTestId="freight-row" />
+      <ListCount total={list.data?.length ?? 0} unit="个模板" />
+      <DataTable columns={columns} {...page.table(list.data)} rowTestId="freight-row" />
       <FreightDialog {...dialog.props} defaultBrandId={page.ipId} />
-    </ListPage>
+    </BrandListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, HStack, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
+import { Badge, IconButton, Link, Text, Wrap } from '@chakra-ui/react';
 import { type GachaGoods, messages } from '@toy/shared';
 import { gachaRoutes } from '@toy/shared/features/gacha';
 import { Ban, FileSpreadsheet, FolderInput, Link2Off, Maximize2, Minimize2, Plus } from 'lucide-react';
@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { ListPage } from '../../components/ListPage';
+import { BrandListPage, ListCount, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { ToolButton } from '../../components/ToolButton';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
 import { lazyPart } from '../../lib/lazyPart';
+import { openFile } from '../../lib/openFile';
 import { useAction } from '../../lib/useAction';
 import { invalidate } from '../../lib/useCall';
 import { useAlbumAssignment } from '../album/SetAlbumDialog';
@@ -34,6 +34,14 @@ const FILTERS = [
   textFilter('sku_id', '商品ID', { testId: 'id', inputMode: 'numeric', width: '130px' }),
   textFilter('goods_title', '商品名称', { testId: 'title' }),
 ];
+
+const LIST: ListSpec = {
+  name: 'gacha',
+  title: '扭蛋商品管理',
+  description: '扭蛋与一番赏商品：批量上传、导出与活动关联',
+  filters: FILTERS,
+  noReset: true,
+};
 
 /** 扭蛋商品管理 (spec 01 screen 3): filters, 搜索 / 新增 / 导出查询结果 / 上传商品, table and dialog. */
 export default function GachaListPage() {
@@ -157,18 +165,14 @@ export default function GachaListPage() {
     ),
   ];
 
-  const downloadTemplate = async () => {
-    const file = await template.trigger({});
-    if (file) window.open(file.url, '_blank', 'noopener');
-  };
+  const downloadTemplate = async () => openFile(await template.trigger({}));
 
   return (
-    <ListPage
-      title="扭蛋商品管理"
-      description="扭蛋与一番赏商品：批量上传、导出与活动关联"
-      testId="gacha-page"
-      filters={
-        <FilterBar state={page} testId="gacha" filters={FILTERS} reset={false}>
+    <BrandListPage
+      spec={LIST}
+      state={page}
+      tools={
+        <>
           <ToolButton icon={Plus} colorPalette="brand" variant="subtle" onClick={dialog.add} testId="gacha-add">
             新增
           </ToolButton>
@@ -181,13 +185,10 @@ export default function GachaListPage() {
             <FileSpreadsheet size={14} />
             下载模板
           </Link>
-        </FilterBar>
+        </>
       }
     >
-      <HStack justify="space-between" mb="3">
-        <Text fontSize="sm" color="fg.muted">
-          共 {page.read.data?.page.total_rows ?? 0} 个商品
-        </Text>
+      <ListCount total={page.read.data?.page.total_rows ?? 0} unit="个商品">
         <IconButton
           size="xs"
           variant="ghost"
@@ -198,11 +199,10 @@ export default function GachaListPage() {
         >
           {tall ? <Minimize2 /> : <Maximize2 />}
         </IconButton>
-      </HStack>
+      </ListCount>
       <DataTable
         columns={columns}
         {...page.table(page.read.data?.list)}
-        rowKey={(g) => g.id}
         rowTestId="gacha-row"
         maxH={`${tall ? TABLE_HEIGHTS.tall : TABLE_HEIGHTS.compact}px`}
       />
@@ -211,6 +211,6 @@ export default function GachaListPage() {
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {album.dialog}
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

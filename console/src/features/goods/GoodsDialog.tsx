@@ -1,20 +1,12 @@
 import { Grid, Text } from '@chakra-ui/react';
 import type { Goods } from '@toy/shared';
 import { goodsRoutes } from '@toy/shared/features/goods';
-import { Choice } from '../../components/form/Choice';
 import { FormDialog } from '../../components/form/FormDialog';
-import {
-  BrandField,
-  ControlledField,
-  GoodsTitleField,
-  MoneyField,
-  SwitchField,
-  TextField,
-} from '../../components/form/fields';
+import { BrandField, GoodsTitleField, MoneyField, SwitchField, TextField } from '../../components/form/fields';
 import { GoodsPictureField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useEditForm } from '../../components/useFormDialog';
-import { STOCK_LIMIT_OPTIONS } from './StockDialog';
+import { StockLimitField } from './StockDialog';
 
 const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
@@ -68,20 +60,7 @@ export function GoodsDialog(props: GoodsDialogProps) {
       <GoodsPictureField name="pic" hint="支持 jpg/png/gif，尺寸 800*800px，小于1MB" testId="goods-pic" />
       {!editing && (
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <ControlledField
-            name="stock_limit"
-            label="库存类型"
-            required
-            render={(f) => (
-              <Choice
-                value={String(f.value)}
-                onChange={(v) => f.onChange(Number(v))}
-                options={STOCK_LIMIT_OPTIONS}
-                testId="goods-stock-limit"
-                h="10"
-              />
-            )}
-          />
+          <StockLimitField testId="goods-stock-limit" h="10" />
           {limited && (
             <TextField
               name="stock"

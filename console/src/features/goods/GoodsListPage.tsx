@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, moneyColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, CellAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -22,6 +21,14 @@ const StockDialog = lazyPart(() => import('./StockDialog').then((m) => m.StockDi
 const GoodsDialog = lazyPart(() => import('./GoodsDialog').then((m) => m.GoodsDialog));
 
 const dash = (v: number | null) => (v === null ? '—' : String(v));
+
+const LIST: ListSpec = {
+  name: 'goods',
+  title: '商品列表',
+  description: '管理实物商品、价格与库存',
+  add: '新增商品',
+  filters: [textFilter('title', '商品名称')],
+};
 
 /** 商品列表 (spec 01 screen 2): brand and name filters in the URL, the table, add/edit, stock, delete. */
 export default function GoodsListPage() {
@@ -115,19 +122,13 @@ export default function GoodsListPage() {
   ];
 
   return (
-    <ListPage
-      title="商品列表"
-      description="管理实物商品、价格与库存"
-      testId="goods-page"
-      actions={<AddButton label="新增商品" onClick={dialog.add} testId="goods-add" />}
-      filters={<FilterBar state={page} testId="goods" filters={[textFilter('title', '商品名称')]} />}
-    >
-      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowKey={(g) => g.id} rowTestId="goods-row" />
+    <BrandListPage spec={LIST} state={page} onAdd={dialog.add}>
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowTestId="goods-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <GoodsDialog {...dialog.props} defaultBrandId={page.ipId} />
       <StockDialog goods={stockOf} onOpenChange={(open) => !open && setStockOf(null)} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

@@ -1,15 +1,30 @@
-import { Badge, Box, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { type Goods, messages, STOCK_ACTION, STOCK_LIMIT } from '@toy/shared';
 import { goodsRoutes } from '@toy/shared/features/goods';
-import { FormDialog } from '../../components/form/FormDialog';
+import { DialogSubject, FormDialog } from '../../components/form/FormDialog';
 import { ChoiceField, TextField } from '../../components/form/fields';
 import { useFormDialog } from '../../components/useFormDialog';
 
 /** 库存类型: 限制库存 (1) or 不限库存 (0). */
-export const STOCK_LIMIT_OPTIONS = [
+const STOCK_LIMIT_OPTIONS = [
   { value: '1', label: '限制库存' },
   { value: '0', label: messages.goods.unlimited },
 ];
+
+/** The required 库存类型 field (`stock_limit`) of a goods form; `h` is its row's height. */
+export function StockLimitField({ testId, h }: { testId: string; h?: string }) {
+  return (
+    <ChoiceField
+      name="stock_limit"
+      label="库存类型"
+      required
+      numeric
+      options={STOCK_LIMIT_OPTIONS}
+      testId={testId}
+      h={h}
+    />
+  );
+}
 
 const ACTION_OPTIONS = [
   { value: STOCK_ACTION.add, label: '增加' },
@@ -48,10 +63,7 @@ export function StockDialog({ goods, onOpenChange }: { goods: Goods | null; onOp
 
   return (
     <FormDialog {...dialog} size="sm">
-      <Box bg="gray.50" rounded="md" px="4" py="3">
-        <Text fontSize="sm" color="fg.muted" truncate>
-          {goods?.title}
-        </Text>
+      <DialogSubject title={goods?.title}>
         <HStack mt="1" gap="2">
           <Text fontSize="sm">当前库存：</Text>
           {fromUnlimited ? (
@@ -64,15 +76,8 @@ export function StockDialog({ goods, onOpenChange }: { goods: Goods | null; onOp
             </Text>
           )}
         </HStack>
-      </Box>
-      <ChoiceField
-        name="stock_limit"
-        label="库存类型"
-        required
-        numeric
-        options={STOCK_LIMIT_OPTIONS}
-        testId="stock-type"
-      />
+      </DialogSubject>
+      <StockLimitField testId="stock-type" />
       {toLimited && fromUnlimited && (
         <TextField
           name="stock_num"

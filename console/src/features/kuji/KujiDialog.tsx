@@ -1,4 +1,4 @@
-import { Box, Dialog, Grid, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Tabs, Text } from '@chakra-ui/react';
 import {
   KUJI_AUDIT,
   KUJI_OFF,
@@ -10,13 +10,14 @@ import {
   messages,
 } from '@toy/shared';
 import { kujiRoutes } from '@toy/shared/features/kuji-routes';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { yuan } from '../../components/columns';
 import { type Column, DataTable, LoadingLines } from '../../components/DataTable';
-import { DialogShell } from '../../components/DialogShell';
-import { Fact } from '../../components/Fact';
+import { DetailDialog } from '../../components/DetailDialog';
+import { FactGrid, type FactRow, WideFact } from '../../components/Fact';
 import { ShelfActions } from '../../components/ShelfActions';
+import { TabList } from '../../components/TabList';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
@@ -27,7 +28,7 @@ import { KujiStatusBadge, kujiReads } from './parts';
 export type KujiTab = 'basic' | 'goods' | 'boxes';
 
 /** 基础数据: label, value and, for the values a test reads, the suffix of `kuji-basic-…`. */
-const basicFacts = (d: KujiDetail): [string, ReactNode, string?][] => [
+const basicFacts = (d: KujiDetail): FactRow[] => [
   ['名称', d.title],
   ['类型', KUJI_TYPE_TEXT[d.is_official]],
   ['状态', kujiStatusText(d), 'status'],
@@ -46,27 +47,15 @@ const basicFacts = (d: KujiDetail): [string, ReactNode, string?][] => [
   ['金币抵扣', d.bean > 0 ? `使用（最高抵扣 ${yuan(d.bean)}）` : '不使用', 'bean'],
 ];
 
-const TILE = { p: '3', bg: 'bg.subtle', rounded: 'md' } as const;
-
 function Basic({ d }: { d: KujiDetail }) {
   return (
-    <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="3" data-testid="kuji-basic">
-      {basicFacts(d).map(([label, value, testId]) => (
-        <Fact key={label} label={label} {...TILE}>
-          <Text fontWeight="600" data-testid={testId && `kuji-basic-${testId}`}>
-            {value}
-          </Text>
-        </Fact>
-      ))}
-      <Fact label="描述" gridColumn="1 / -1" {...TILE}>
-        <Text data-testid="kuji-basic-desc">{d.desc}</Text>
-      </Fact>
-      <Fact label="防篡改凭证（发布时公示，售罄后公开种子供核对）" gridColumn="1 / -1" {...TILE}>
+    <FactGrid facts={basicFacts(d)} desc={d.desc} testId="kuji-basic">
+      <WideFact label="防篡改凭证（发布时公示，售罄后公开种子供核对）">
         <Text fontFamily="mono" fontSize="xs" wordBreak="break-all" data-testid="kuji-seed-hash">
           {d.seed_hash}
         </Text>
-      </Fact>
-    </Grid>
+      </WideFact>
+    </FactGrid>
   );
 }
 
@@ -110,6 +99,12 @@ const ACTIONS: [KujiActionKind, string][] = [
   ['pic', '修改封面'],
 ];
 
+const TABS = [
+  { value: 'basic', label: '基础数据' },
+  { value: 'goods', label: '商品数据' },
+  { value: 'boxes', label: '箱数据' },
+];
+
 /** 一番赏详情 (spec 03 §2): 基础数据, 商品数据 and 箱数据, with the actions of §5. */
 export function KujiDialog({ target, onClose }: { target: { id: number; tab: KujiTab } | null; onClose: () => void }) {
   const enabled = target !== null;
@@ -136,29 +131,18 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
     else notify.info(messages.cancelled.plain);
   };
 
-  const title = (
-    <Dialog.Title>
-      <HStack>
-        <Text>{d?.title ?? '一番赏详情'}</Text>
-        {d && <KujiStatusBadge kuji={d} />}
-      </HStack>
-    </Dialog.Title>
-  );
-
   return (
-    <DialogShell
+    <DetailDialog
       open={enabled}
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      size="xl"
-      scrollBehavior="inside"
-      testId="kuji-dialog"
-      closeTestId="kuji-close"
+      onClose={onClose}
+      detail={d}
+      placeholder="一番赏详情"
+      badge={(k) => <KujiStatusBadge kuji={k} />}
+      testId="kuji"
+      after={dialog}
     >
-      {!d ? (
-        <LoadingLines lines={6} />
-      ) : (
-        <Stack gap="4">
+      {(d) => (
+        <>
           {approved && (
             <ShelfActions
               prefix="kuji"
@@ -172,17 +156,7 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
             />
           )}
           <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as KujiTab)} variant="line" lazyMount>
-            <Tabs.List>
-              <Tabs.Trigger value="basic" data-testid="kuji-tab-basic">
-                基础数据
-              </Tabs.Trigger>
-              <Tabs.Trigger value="goods" data-testid="kuji-tab-goods">
-                商品数据
-              </Tabs.Trigger>
-              <Tabs.Trigger value="boxes" data-testid="kuji-tab-boxes">
-                箱数据
-              </Tabs.Trigger>
-            </Tabs.List>
+            <TabList prefix="kuji" tabs={TABS} />
             <Tabs.Content value="basic">
               <Basic d={d} />
             </Tabs.Content>
@@ -194,9 +168,8 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
             </Tabs.Content>
           </Tabs.Root>
           <KujiActionDialogs kind={action} kuji={d} onClose={() => setAction(null)} />
-        </Stack>
+        </>
       )}
-      {dialog}
-    </DialogShell>
+    </DetailDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import { type KujiPublishForm, messages, officialAllowed, SPECIAL_BRAND_ID, SPECIAL_BRAND_REMARK } from '@toy/shared';
 import { kujiRoutes } from '@toy/shared/features/kuji-routes';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { FormSection, StickyFooter } from '../../components/FormPage';
+import { FormSection, SubmitFooter } from '../../components/FormPage';
 import {
   ChoiceField,
   DateTimeField,
@@ -16,6 +16,7 @@ import {
 import { ImageField } from '../../components/form/imageFields';
 import { SchemaFormPage, ServerError } from '../../components/form/SchemaFormPage';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PageTitle } from '../../components/PageTitle';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
 import { useBrandWord } from '../../session/useBrandWord';
@@ -87,14 +88,7 @@ export default function KujiFormPage() {
     <SchemaFormPage form={form} onSubmit={send} testId="kuji-form">
       {({ submitting, serverError }) => (
         <Stack gap="4">
-          <Box>
-            <Heading as="h1" size="lg">
-              发布一番赏
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" mt="1">
-              提交后由平台审核，通过后按承诺种子生成各箱赏票，再由商家上架
-            </Text>
-          </Box>
+          <PageTitle title="发布一番赏" description="提交后由平台审核，通过后按承诺种子生成各箱赏票，再由商家上架" />
           <FormSection title="基本信息">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <SelectField
@@ -174,16 +168,9 @@ export default function KujiFormPage() {
             <KujiPrizeRows />
             <ServerError message={serverError} />
           </FormSection>
-          <StickyFooter>
-            <HStack gap="3">
-              <Button variant="outline" onClick={() => navigate('/jackpot/list')}>
-                取消
-              </Button>
-              <Button colorPalette="brand" type="submit" loading={submitting} data-testid="kuji-submit">
-                提交发布申请
-              </Button>
-            </HStack>
-          </StickyFooter>
+          <SubmitFooter onCancel={() => navigate('/jackpot/list')} submitting={submitting} testId="kuji-submit">
+            提交发布申请
+          </SubmitFooter>
         </Stack>
       )}
     </SchemaFormPage>

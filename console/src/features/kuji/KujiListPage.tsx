@@ -9,9 +9,8 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { CountLink } from '../../components/CountLink';
 import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { DeleteAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -23,6 +22,8 @@ import { KujiStatusBadge, kujiBoxListHref, kujiSendListHref } from './parts';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const KujiDialog = lazyPart(() => import('./KujiDialog').then((m) => m.KujiDialog));
+
+const LIST: ListSpec = { name: 'kuji', title: '一番赏', filters: [textFilter('title', '一番赏名称')] };
 
 /** 一番赏 (spec 03 §2 /jackpot/list): brand and name filters in the URL, 10 per page, the detail dialog. */
 export default function KujiListPage() {
@@ -129,14 +130,11 @@ export default function KujiListPage() {
   ];
 
   return (
-    <ListPage
-      title="一番赏"
-      description={
-        <Text as="span" data-testid="kuji-header">
-          {list.data ? kujiHeaderText(list.data) : ''}
-        </Text>
-      }
-      testId="kuji-page"
+    <BrandListPage
+      spec={LIST}
+      state={page}
+      summary={list.data ? kujiHeaderText(list.data) : ''}
+      summaryTestId="kuji-header"
       actions={
         <ActionButton
           icon={Plus}
@@ -147,9 +145,8 @@ export default function KujiListPage() {
           发布一番赏
         </ActionButton>
       }
-      filters={<FilterBar state={page} testId="kuji" filters={[textFilter('title', '一番赏名称')]} />}
     >
-      <DataTable columns={columns} {...page.table(list.data?.list)} rowKey={(k) => k.id} rowTestId="kuji-row" />
+      <DataTable columns={columns} {...page.table(list.data?.list)} rowTestId="kuji-row" />
       <ListPagination
         {...page.pagination(list.data?.pagination.total_rows)}
         pageSizes={[10]}
@@ -157,6 +154,6 @@ export default function KujiListPage() {
       />
       <KujiDialog target={open} onClose={() => setOpen(null)} />
       {dialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

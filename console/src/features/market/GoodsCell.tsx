@@ -1,28 +1,13 @@
-import { Box, Flex, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Image, Stack, Text } from '@chakra-ui/react';
 import type { MarketGoodsLine } from '@toy/shared';
-import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
-import { Thumbnail } from '../../components/columns';
+import { NoPicture, Thumbnail } from '../../components/columns';
 import { DialogShell } from '../../components/DialogShell';
 
 /** A goods picture that opens a large preview when clicked. */
 export function PreviewPicture({ src, alt, size = 40 }: { src: string; alt: string; size?: number }) {
   const [open, setOpen] = useState(false);
-  if (!src)
-    return (
-      <Flex
-        boxSize={`${size}px`}
-        minW={`${size}px`}
-        rounded="md"
-        bg="gray.100"
-        color="gray.400"
-        align="center"
-        justify="center"
-        title="无图片"
-      >
-        <ImageOff size={size / 2.5} />
-      </Flex>
-    );
+  if (!src) return <NoPicture size={size} iconSize={size / 2.5} title="无图片" />;
   return (
     <>
       <Box

@@ -1,10 +1,10 @@
-import { Button, Field, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { LIMITS, MARKET_PLATFORMS, type MarketPlatform, messages } from '@toy/shared';
 import { marketRoutes } from '@toy/shared/features/market';
 import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
-import { OptionSelect } from '../../components/form/OptionSelect';
+import { LabeledSelect } from '../../components/form/OptionSelect';
 import { ToolButton } from '../../components/ToolButton';
 import { ImportChecking, ImportPreview } from '../../components/transfer/ImportPreview';
 import { useImportStages } from '../../components/transfer/useImportStages';
@@ -100,21 +100,15 @@ export function MarketImport({
             先导出发货单，填写「物流公司」「物流单号」两列后上传；表格按「订单号」找到所选平台与{word}的订单。
           </Text>
           <HStack gap="4" align="flex-end" wrap="wrap">
-            <Field.Root w="auto">
-              <Field.Label fontSize="sm" color="fg.muted">
-                平台
-              </Field.Label>
-              <OptionSelect
-                label="平台"
-                size="sm"
-                w="160px"
-                value={chosen}
-                onChange={setChosen}
-                options={PLATFORMS}
-                placeholder="请选择平台"
-                testId="market-import-platform"
-              />
-            </Field.Root>
+            <LabeledSelect
+              label="平台"
+              w="160px"
+              value={chosen}
+              onChange={setChosen}
+              options={PLATFORMS}
+              placeholder="请选择平台"
+              testId="market-import-platform"
+            />
             <FileUpload
               label="上传发货表"
               maxSize={LIMITS.xlsxMaxBytes}

@@ -1,14 +1,13 @@
-import { Badge, Code, HStack, Link, Text } from '@chakra-ui/react';
+import { Badge, Code, HStack, Link } from '@chakra-ui/react';
 import { type MarketLink, messages } from '@toy/shared';
 import { marketLinkRoutes } from '@toy/shared/features/market-links';
 import { KeyRound, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { actionsColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, codeColumn, tagColumn, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, ListCount, type ListSpec } from '../../components/ListPage';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { lazyPart } from '../../lib/lazyPart';
@@ -19,6 +18,13 @@ const MarketLinkDialog = lazyPart(() => import('./MarketLinkDialog').then((m) =>
 const MarketSecretDialog = lazyPart(() => import('./MarketLinkDialog').then((m) => m.MarketSecretDialog));
 
 type Shown = { link: MarketLink; secret: string };
+
+const LIST: ListSpec = {
+  name: 'market-link',
+  title: '平台店铺绑定',
+  description: '第三方平台的店铺与品牌绑定：店铺只能用本绑定的密钥推送该品牌的订单',
+  add: '绑定店铺',
+};
 
 /**
  * 平台店铺绑定 (beside 第三方平台发货): the marketplace shops linked to the merchant's brands. A
@@ -41,24 +47,8 @@ export default function MarketLinkPage() {
   });
 
   const columns: Column<MarketLink>[] = [
-    {
-      key: 'platform',
-      header: '平台',
-      render: (l) => (
-        <Badge variant="subtle" colorPalette="brand">
-          {l.platform_text}
-        </Badge>
-      ),
-    },
-    {
-      key: 'shop_id',
-      header: '店铺ID',
-      render: (l) => (
-        <Text fontFamily="mono" fontSize="sm" data-testid="market-link-shop-id">
-          {l.shop_id}
-        </Text>
-      ),
-    },
+    tagColumn('platform', '平台', (l) => l.platform_text),
+    codeColumn('shop_id', '店铺ID', (l) => l.shop_id, { fontSize: 'sm', testId: 'market-link-shop-id' }),
     {
       key: 'secret_hint',
       header: '密钥',
@@ -117,28 +107,21 @@ export default function MarketLinkPage() {
   ];
 
   return (
-    <ListPage
-      title="平台店铺绑定"
-      description="第三方平台的店铺与品牌绑定：店铺只能用本绑定的密钥推送该品牌的订单"
-      testId="market-link-page"
-      actions={<AddButton label="绑定店铺" onClick={() => setAdding(true)} testId="market-link-add" />}
-      filters={
-        <FilterBar state={page} testId="market-link">
-          <Link asChild fontSize="sm" colorPalette="brand" whiteSpace="nowrap">
-            <RouterLink to="/order/sendListMarket">第三方平台发货</RouterLink>
-          </Link>
-        </FilterBar>
+    <BrandListPage
+      spec={LIST}
+      state={page}
+      onAdd={() => setAdding(true)}
+      tools={
+        <Link asChild fontSize="sm" colorPalette="brand" whiteSpace="nowrap">
+          <RouterLink to="/order/sendListMarket">第三方平台发货</RouterLink>
+        </Link>
       }
     >
-      <HStack justify="space-between" mb="3">
-        <Text fontSize="sm" color="fg.muted">
-          共 {list?.length ?? 0} 个店铺
-        </Text>
-      </HStack>
-      <DataTable columns={columns} {...page.table(list)} rowKey={(l) => l.id} rowTestId="market-link-row" />
+      <ListCount total={list?.length ?? 0} unit="个店铺" />
+      <DataTable columns={columns} {...page.table(list)} rowTestId="market-link-row" />
       <MarketLinkDialog open={adding} onOpenChange={setAdding} defaultBrandId={page.ipId} onSecret={setShown} />
       <MarketSecretDialog shown={shown} onClose={() => setShown(null)} />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

@@ -11,11 +11,10 @@ import { marketRoutes } from '@toy/shared/features/market';
 import { Store, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { actionsColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, codeColumn, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
-import { ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -40,6 +39,14 @@ const FILTERS = [
 ];
 
 export const shipPagePath = (o: Pick<MarketOrder, 'id'>) => `/order/sendMarket?id=${o.id}&type=1`;
+
+const LIST: ListSpec = {
+  name: 'market',
+  title: '第三方平台发货',
+  description:
+    '第三方平台推送的已支付订单：「整单发货」在弹窗里填一个物流单号发出全部商品；「选商品发货」打开发货页，可只发其中几件',
+  filters: FILTERS,
+};
 
 /** 第三方平台发货 (spec 02 §2 screen 6): filters, 导出 / 导入, the table and the ship dialog. */
 export default function MarketListPage() {
@@ -93,15 +100,11 @@ export default function MarketListPage() {
       ),
     },
     { key: 'express_company', header: '物流公司', render: (o) => o.express_company || '-' },
-    {
-      key: 'express',
-      header: '物流单号',
-      render: (o) => (
-        <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap" data-testid="market-express">
-          {o.express || '-'}
-        </Text>
-      ),
-    },
+    codeColumn('express', '物流单号', (o) => o.express || '-', {
+      fontSize: 'sm',
+      whiteSpace: 'nowrap',
+      testId: 'market-express',
+    }),
     { ...timeColumn('created_at', '创建时间', (o: MarketOrder) => o.created_at), sort: 'created_at' },
     actionsColumn(
       (o) =>
@@ -138,9 +141,9 @@ export default function MarketListPage() {
   };
 
   return (
-    <ListPage
-      title="第三方平台发货"
-      description="第三方平台推送的已支付订单：「整单发货」在弹窗里填一个物流单号发出全部商品；「选商品发货」打开发货页，可只发其中几件"
+    <BrandListPage
+      spec={LIST}
+      state={page}
       actions={
         <Button asChild size="sm" variant="outline" data-testid="market-links">
           <RouterLink to="/order/marketLink">
@@ -148,24 +151,23 @@ export default function MarketListPage() {
           </RouterLink>
         </Button>
       }
-      testId="market-page"
-      filters={
-        <FilterBar state={page} testId="market" filters={FILTERS}>
+      tools={
+        <>
           <MarketExport filters={filters} disabled={params.ip_id === undefined} />
           <MarketImport
             ipId={params.ip_id}
             platform={params.platform}
             onImported={() => void invalidate(marketRoutes.list)}
           />
-        </FilterBar>
+        </>
       }
     >
       <Text fontSize="sm" color="fg.muted" mb="3">
         共 {page.read.data?.pagination.total_rows ?? 0} 个订单
       </Text>
-      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(o) => o.id} rowTestId="market-row" />
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="market-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <ShipDialog order={shipping} onClose={() => setShipping(null)} />
-    </ListPage>
+    </BrandListPage>
   );
 }

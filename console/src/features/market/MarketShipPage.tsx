@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   MARKET_LINE,
   type MarketGoodsLine,
@@ -12,11 +12,12 @@ import { Copy, Truck } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { FormSection, StickyFooter } from '../../components/FormPage';
+import { FormSection, SubmitFooter } from '../../components/FormPage';
 import { TextField } from '../../components/form/fields';
 import { SchemaFormPage } from '../../components/form/SchemaFormPage';
 import { setFields } from '../../components/form/setFields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { LinesTable, lineCount, PickBox } from '../../components/LinesTable';
 import { PageMessage } from '../../components/PageMessage';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
@@ -125,50 +126,50 @@ export default function MarketShipPage() {
             </Flex>
           </FormSection>
           <FormSection title="商品" hint="勾选本次发货的商品；不全选即为部分发货">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row bg="gray.50">
-                  <Table.ColumnHeader w="44px" />
-                  <Table.ColumnHeader w="72px">图片</Table.ColumnHeader>
-                  <Table.ColumnHeader>商品</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">数量</Table.ColumnHeader>
-                  <Table.ColumnHeader>状态</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {order.goods.map((g) => (
-                  <Table.Row key={g.id} data-testid="market-ship-line">
-                    <Table.Cell>
-                      <Checkbox.Root
-                        checked={picked.has(g.id)}
-                        disabled={g.state !== MARKET_LINE.none || !shippable}
-                        onCheckedChange={(e) => toggle(g, e.checked === true)}
-                        colorPalette="brand"
-                        data-testid="market-ship-pick"
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                      </Checkbox.Root>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <PreviewPicture src={g.goods_pic} alt={g.goods_title} size={48} />
-                    </Table.Cell>
-                    <Table.Cell>
+            <LinesTable
+              headerBg="gray.50"
+              columns={[
+                {
+                  w: '44px',
+                  cell: (g) => (
+                    <PickBox
+                      checked={picked.has(g.id)}
+                      disabled={g.state !== MARKET_LINE.none || !shippable}
+                      onChange={(on) => toggle(g, on)}
+                      colorPalette="brand"
+                      testId="market-ship-pick"
+                    />
+                  ),
+                },
+                {
+                  header: '图片',
+                  w: '72px',
+                  cell: (g) => <PreviewPicture src={g.goods_pic} alt={g.goods_title} size={48} />,
+                },
+                {
+                  header: '商品',
+                  cell: (g) => (
+                    <>
                       <Text fontSize="xs" color="fg.muted">
                         {g.template_title}
                       </Text>
                       <Text>{g.goods_title}</Text>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{g.nums}</Table.Cell>
-                    <Table.Cell>
-                      <Text fontSize="sm" color={g.state === MARKET_LINE.none ? 'orange.600' : 'fg.muted'}>
-                        {LINE_TEXT[g.state] ?? '-'}
-                      </Text>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+                    </>
+                  ),
+                },
+                lineCount(true),
+                {
+                  header: '状态',
+                  cell: (g) => (
+                    <Text fontSize="sm" color={g.state === MARKET_LINE.none ? 'orange.600' : 'fg.muted'}>
+                      {LINE_TEXT[g.state] ?? '-'}
+                    </Text>
+                  ),
+                },
+              ]}
+              lines={order.goods}
+              lineTestId="market-ship-line"
+            />
             {detail.data!.shipments.length > 0 && (
               <Box mt="3" fontSize="sm" color="fg.muted">
                 {detail.data!.shipments.map((s) => (
@@ -201,23 +202,16 @@ export default function MarketShipPage() {
               />
             </SimpleGrid>
           </FormSection>
-          <StickyFooter>
-            <HStack gap="3">
-              <Button variant="outline" onClick={goBack}>
-                返回
-              </Button>
-              <Button
-                type="submit"
-                colorPalette="brand"
-                loading={submitting}
-                disabled={!shippable}
-                data-testid="market-page-submit"
-              >
-                <Truck size={16} />
-                确认发货
-              </Button>
-            </HStack>
-          </StickyFooter>
+          <SubmitFooter
+            cancel="返回"
+            onCancel={goBack}
+            submitting={submitting}
+            disabled={!shippable}
+            testId="market-page-submit"
+          >
+            <Truck size={16} />
+            确认发货
+          </SubmitFooter>
         </Stack>
       )}
     </SchemaFormPage>

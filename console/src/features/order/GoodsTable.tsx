@@ -1,6 +1,6 @@
-import { Checkbox, Table, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { Order } from '@toy/shared';
-import { Thumbnail } from '../../components/columns';
+import { type LineColumn, LinesTable, lineCount, linePicture, PickBox } from '../../components/LinesTable';
 
 /**
  * An order's goods: picture, title, quantity and whether shipped. With `selected`, unshipped rows
@@ -16,49 +16,35 @@ export function GoodsTable({
   onToggle?: (id: number) => void;
 }) {
   const picking = selected !== undefined && onToggle !== undefined;
-  return (
-    <Table.Root size="sm" data-testid="order-goods">
-      <Table.Header>
-        <Table.Row>
-          {picking && <Table.ColumnHeader w="40px" />}
-          <Table.ColumnHeader>图片</Table.ColumnHeader>
-          <Table.ColumnHeader>商品名称</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">数量</Table.ColumnHeader>
-          <Table.ColumnHeader>发货</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {order.goods.map((g) => (
-          <Table.Row key={g.id} data-testid="order-goods-row">
-            {picking && (
-              <Table.Cell>
-                {g.shipment_id === null && (
-                  <Checkbox.Root
-                    size="sm"
-                    checked={selected.has(g.id)}
-                    onCheckedChange={() => onToggle(g.id)}
-                    aria-label={`选择 ${g.goods_title}`}
-                    data-testid="order-goods-pick"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
-                )}
-              </Table.Cell>
-            )}
-            <Table.Cell>
-              <Thumbnail src={g.goods_pic} alt={g.goods_title} size={48} />
-            </Table.Cell>
-            <Table.Cell>{g.goods_title}</Table.Cell>
-            <Table.Cell textAlign="end">{g.nums}</Table.Cell>
-            <Table.Cell>
-              <Text fontSize="sm" color={g.shipment_id === null ? 'orange.600' : 'green.600'}>
-                {g.shipment_id === null ? '未发货' : '已发货'}
-              </Text>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
+  const columns: LineColumn<Order['goods'][number]>[] = [
+    ...(picking
+      ? [
+          {
+            w: '40px',
+            cell: (g: Order['goods'][number]) =>
+              g.shipment_id === null && (
+                <PickBox
+                  size="sm"
+                  checked={selected.has(g.id)}
+                  onChange={() => onToggle(g.id)}
+                  label={`选择 ${g.goods_title}`}
+                  testId="order-goods-pick"
+                />
+              ),
+          },
+        ]
+      : []),
+    linePicture(48),
+    { header: '商品名称', cell: (g) => g.goods_title },
+    lineCount(true),
+    {
+      header: '发货',
+      cell: (g) => (
+        <Text fontSize="sm" color={g.shipment_id === null ? 'orange.600' : 'green.600'}>
+          {g.shipment_id === null ? '未发货' : '已发货'}
+        </Text>
+      ),
+    },
+  ];
+  return <LinesTable columns={columns} lines={order.goods} lineTestId="order-goods-row" testId="order-goods" />;
 }

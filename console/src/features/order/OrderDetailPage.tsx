@@ -62,6 +62,25 @@ function OrderDetail({ sn }: { sn: string }) {
   const o = read.data;
   if (!o) return <PageMessage title="订单详情" message={read.error ? read.error.message : '加载中…'} />;
   const actions = orderActionsShown(2, o.type);
+  /** 退款 and 关闭订单, each run after its confirmation. */
+  const confirmed = [
+    can.refund(o) && {
+      label: '退款',
+      icon: RotateCcw,
+      palette: 'purple',
+      testId: 'order-detail-refund',
+      confirm: { message: messages.order.refundConfirm(o.received_price.toFixed(2)) },
+      run: () => refund.trigger({ order_id: o.id, refund_amount: o.received_price }),
+    },
+    can.close(o) && {
+      label: '关闭订单',
+      icon: Ban,
+      palette: 'red',
+      testId: 'order-detail-close',
+      confirm: { message: messages.order.closeConfirm, danger: true },
+      run: () => close.trigger({ order_id: o.id }),
+    },
+  ];
 
   return (
     <Stack gap="4" data-testid="order-detail">
@@ -84,40 +103,20 @@ function OrderDetail({ sn }: { sn: string }) {
               <Button size="sm" variant="outline" onClick={() => setRemarking(true)} data-testid="order-detail-remark">
                 <MessageSquareText /> 备注
               </Button>
-              {can.refund(o) && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="purple"
-                  data-testid="order-detail-refund"
-                  onClick={() =>
-                    void ask(
-                      {
-                        message: messages.order.refundConfirm(o.received_price.toFixed(2)),
-                        cancelled: messages.cancelled.plain,
-                      },
-                      () => refund.trigger({ order_id: o.id, refund_amount: o.received_price }),
-                    )
-                  }
-                >
-                  <RotateCcw /> 退款
-                </Button>
-              )}
-              {can.close(o) && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  data-testid="order-detail-close"
-                  onClick={() =>
-                    void ask(
-                      { message: messages.order.closeConfirm, cancelled: messages.cancelled.plain, danger: true },
-                      () => close.trigger({ order_id: o.id }),
-                    )
-                  }
-                >
-                  <Ban /> 关闭订单
-                </Button>
+              {confirmed.map(
+                (a) =>
+                  a && (
+                    <Button
+                      key={a.testId}
+                      size="sm"
+                      variant="outline"
+                      colorPalette={a.palette}
+                      data-testid={a.testId}
+                      onClick={() => void ask({ ...a.confirm, cancelled: messages.cancelled.plain }, a.run)}
+                    >
+                      <a.icon /> {a.label}
+                    </Button>
+                  ),
               )}
             </HStack>
           )

@@ -4,11 +4,10 @@ import { orderRoutes } from '@toy/shared/features/order';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { actionsColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
+import { actionsColumn, codeColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
-import { ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ShippingImport } from '../../components/transfer/ShippingImport';
@@ -56,6 +55,8 @@ function Logistics({ order }: { order: Order }) {
   );
 }
 
+const LIST: ListSpec = { name: 'order', title: '订单列表', filters: FILTERS };
+
 /** 订单列表 (spec 02 §2 screen 1): every activity type's orders, filters in the URL, 10 a page. */
 export default function OrderListPage() {
   const page = useBrandListPage(orderRoutes.list, { allBrands: true });
@@ -75,15 +76,7 @@ export default function OrderListPage() {
         </PictureTitle>
       ),
     },
-    {
-      key: 'sn',
-      header: '订单号',
-      render: (o) => (
-        <Text fontSize="sm" fontFamily="mono" whiteSpace="nowrap" data-testid="order-sn">
-          {o.order_sn}
-        </Text>
-      ),
-    },
+    codeColumn('sn', '订单号', (o) => o.order_sn, { fontSize: 'sm', whiteSpace: 'nowrap', testId: 'order-sn' }),
     { key: 'state', header: '订单状态', render: (o) => <OrderStateBadge order={o} /> },
     {
       key: 'amount',
@@ -149,16 +142,13 @@ export default function OrderListPage() {
   ];
 
   return (
-    <ListPage
-      title="订单列表"
-      description={
-        <Text as="span" data-testid="order-total">
-          共 {page.read.data?.pagination.total_rows ?? 0} 个订单
-        </Text>
-      }
-      testId="order-page"
-      filters={
-        <FilterBar state={page} testId="order" filters={FILTERS}>
+    <BrandListPage
+      spec={LIST}
+      state={page}
+      summary={<>共 {page.read.data?.pagination.total_rows ?? 0} 个订单</>}
+      summaryTestId="order-total"
+      tools={
+        <>
           <OrderExport
             filters={{
               ip_id: params.ip_id,
@@ -173,12 +163,12 @@ export default function OrderListPage() {
             }}
           />
           <ShippingImport kind="order" onImported={() => void invalidate(orderRoutes.list)} />
-        </FilterBar>
+        </>
       }
     >
-      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(o) => o.id} rowTestId="order-row" />
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="order-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10]} />
       <ShipDialog order={shipping} onClose={() => setShipping(null)} />
-    </ListPage>
+    </BrandListPage>
   );
 }

@@ -4,11 +4,10 @@ import { pickupRoutes } from '@toy/shared/features/pickup';
 import { Eye, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { actionsColumn, PictureTitle, timeColumn } from '../../components/columns';
+import { actionsColumn, codeColumn, PictureTitle, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
-import { ListPage } from '../../components/ListPage';
+import { BrandListPage, ListCount, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ShippingImport } from '../../components/transfer/ShippingImport';
@@ -32,6 +31,13 @@ const FILTERS = [
   rangeFilter('时间范围'),
 ];
 
+const LIST: ListSpec = {
+  name: 'pickup',
+  title: '发货列表',
+  description: '用户从盒柜申请提货的订单：导出发货单、批量导入物流单号、发货',
+  filters: FILTERS,
+};
+
 /** 发货列表 (spec 02 §2 screen 5): pickups with filters, shipping-sheet export and import, detail, ship. */
 export default function PickupListPage() {
   const page = useBrandListPage(pickupRoutes.list);
@@ -42,15 +48,7 @@ export default function PickupListPage() {
   const [shipping, setShipping] = useState<PickupOrder | null>(null);
 
   const columns: Column<PickupOrder>[] = [
-    {
-      key: 'order_sn',
-      header: '订单号',
-      render: (p) => (
-        <Text fontFamily="mono" fontSize="xs" data-testid="pickup-sn">
-          {p.order_sn}
-        </Text>
-      ),
-    },
+    codeColumn('order_sn', '订单号', (p) => p.order_sn, { fontSize: 'xs', testId: 'pickup-sn' }),
     {
       key: 'goods',
       header: '商品',
@@ -122,21 +120,17 @@ export default function PickupListPage() {
 
   const { page: _p, limit: _l, ...filters } = params;
   return (
-    <ListPage
-      title="发货列表"
-      description="用户从盒柜申请提货的订单：导出发货单、批量导入物流单号、发货"
-      testId="pickup-page"
-      filters={
-        <FilterBar state={page} testId="pickup" filters={FILTERS}>
+    <BrandListPage
+      spec={LIST}
+      state={page}
+      tools={
+        <>
           <PickupExport filters={filters} disabled={params.ip_id === undefined} />
           <ShippingImport kind="pickup" onImported={() => void invalidate(pickupRoutes.list)} />
-        </FilterBar>
+        </>
       }
     >
-      <HStack justify="space-between" mb="3" wrap="wrap">
-        <Text fontSize="sm" color="fg.muted" data-testid="pickup-total">
-          共 {page.read.data?.pagination.total_rows ?? 0} 条
-        </Text>
+      <ListCount total={page.read.data?.pagination.total_rows ?? 0} unit="条" testId="pickup-total" wrap>
         {toShip && (
           <HStack gap="2" fontSize="sm" data-testid="pickup-to-ship">
             <Text color="orange.700">仅显示待发货的提货单（未发货与部分发货），与首页待办一致</Text>
@@ -150,8 +144,8 @@ export default function PickupListPage() {
             </Button>
           </HStack>
         )}
-      </HStack>
-      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(p) => p.id} rowTestId="pickup-row" />
+      </ListCount>
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="pickup-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} pageSizes={[10, 20, 50]} />
       <ShipDialog
         orderSn={shipping?.order_sn ?? null}
@@ -159,6 +153,6 @@ export default function PickupListPage() {
         invalidates={[pickupRoutes.list]}
         onClose={() => setShipping(null)}
       />
-    </ListPage>
+    </BrandListPage>
   );
 }

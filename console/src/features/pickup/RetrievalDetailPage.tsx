@@ -1,10 +1,10 @@
-import { Badge, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { canShip, depositStateText, freightText, type RetrievalInfo } from '@toy/shared';
 import { retrievalRoutes } from '@toy/shared/features/pickup';
 import { Truck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Thumbnail } from '../../components/columns';
 import { LoadingLines } from '../../components/DataTable';
+import { type LineColumn, LinesTable, lineCount, linePicture } from '../../components/LinesTable';
 import { ToolButton } from '../../components/ToolButton';
 import { useCall } from '../../lib/useCall';
 import { DeliveryBadge, fullAddress, Panel, retrievalHref } from './parts';
@@ -24,39 +24,30 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
 
 /** The goods of a retrieval order with each item's state. */
 export function GoodsTable({ info }: { info: RetrievalInfo }) {
-  return (
-    <Table.Root size="sm">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>图片</Table.ColumnHeader>
-          <Table.ColumnHeader>商品</Table.ColumnHeader>
-          <Table.ColumnHeader>数量</Table.ColumnHeader>
-          <Table.ColumnHeader>状态</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {info.goods.map((g) => (
-          <Table.Row key={g.id} data-testid="retrieval-goods">
-            <Table.Cell>
-              <Thumbnail src={g.goods_pic} alt={g.goods_title} size={44} />
-            </Table.Cell>
-            <Table.Cell>
-              <Text>{g.goods_title}</Text>
-              <Text fontSize="xs" color="fg.muted">
-                {g.template_title}
-              </Text>
-            </Table.Cell>
-            <Table.Cell>{g.nums}</Table.Cell>
-            <Table.Cell>
-              <Badge variant="outline" data-testid="retrieval-goods-state">
-                {depositStateText(g.state)}
-              </Badge>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
+  const columns: LineColumn<RetrievalInfo['goods'][number]>[] = [
+    linePicture(44),
+    {
+      header: '商品',
+      cell: (g) => (
+        <>
+          <Text>{g.goods_title}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {g.template_title}
+          </Text>
+        </>
+      ),
+    },
+    lineCount(),
+    {
+      header: '状态',
+      cell: (g) => (
+        <Badge variant="outline" data-testid="retrieval-goods-state">
+          {depositStateText(g.state)}
+        </Badge>
+      ),
+    },
+  ];
+  return <LinesTable columns={columns} lines={info.goods} lineTestId="retrieval-goods" />;
 }
 
 /**

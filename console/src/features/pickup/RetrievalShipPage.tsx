@@ -1,15 +1,15 @@
-import { Button, Checkbox, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { messages, shipPageForm } from '@toy/shared';
 import { pickupRoutes, retrievalRoutes } from '@toy/shared/features/pickup';
 import { Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Thumbnail } from '../../components/columns';
 import { LoadingLines } from '../../components/DataTable';
 import { TextField } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSubmit } from '../../components/form/useSubmit';
+import { LinesTable, lineCount, linePicture, PickBox } from '../../components/LinesTable';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
@@ -80,46 +80,39 @@ export default function RetrievalShipPage({ id }: { id: string }) {
         </HStack>
       </Panel>
       <Panel title="商品">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="40px" />
-              <Table.ColumnHeader>图片</Table.ColumnHeader>
-              <Table.ColumnHeader>商品</Table.ColumnHeader>
-              <Table.ColumnHeader>数量</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {info.goods.map((g) => (
-              <Table.Row key={g.id} data-testid="ship-goods">
-                <Table.Cell>
-                  <Checkbox.Root
-                    size="sm"
-                    disabled={!open.includes(g.id)}
-                    checked={selected.includes(g.id)}
-                    onCheckedChange={(e) => toggle(g.id, e.checked === true)}
-                    data-testid="ship-goods-check"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
-                </Table.Cell>
-                <Table.Cell>
-                  <Thumbnail src={g.goods_pic} alt={g.goods_title} size={44} />
-                </Table.Cell>
-                <Table.Cell>
+        <LinesTable
+          columns={[
+            {
+              w: '40px',
+              cell: (g) => (
+                <PickBox
+                  size="sm"
+                  disabled={!open.includes(g.id)}
+                  checked={selected.includes(g.id)}
+                  onChange={(on) => toggle(g.id, on)}
+                  testId="ship-goods-check"
+                />
+              ),
+            },
+            linePicture(44),
+            {
+              header: '商品',
+              cell: (g) => (
+                <>
                   <Text>{g.goods_title}</Text>
                   {!open.includes(g.id) && (
                     <Text fontSize="xs" color="fg.muted">
                       已发货
                     </Text>
                   )}
-                </Table.Cell>
-                <Table.Cell>{g.nums}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+                </>
+              ),
+            },
+            lineCount(),
+          ]}
+          lines={info.goods}
+          lineTestId="ship-goods"
+        />
       </Panel>
       <Panel>
         <FormProvider {...form}>

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Flex, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react';
 import { type BlindBoxRecord, messages, REVIEW_STATES } from '@toy/shared';
 import { blindBoxRecordRoutes, reviewRoutes } from '@toy/shared/features/blind-box-record';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadingLines } from '../../components/DataTable';
 import { ListPagination } from '../../components/ListPagination';
+import { PageTitle } from '../../components/PageTitle';
+import { TabList } from '../../components/TabList';
 import { useListParams } from '../../components/useListParams';
 import { lazyPart } from '../../lib/lazyPart';
 import { notify } from '../../lib/notify';
@@ -26,13 +28,18 @@ const SkinReviewTab = lazyPart(() => import('./SkinReviewTab').then((m) => m.Ski
 const RejectDialog = lazyPart(() => import('./RejectDialog').then((m) => m.RejectDialog));
 
 /** The review page's tabs; `?tab=` opens one (the dashboard's queue links), records when absent. */
-const REVIEW_TABS = ['records', 'kuji', 'toy', 'skin'] as const;
+const REVIEW_TABS = [
+  { value: 'records', label: '盲盒备案' },
+  { value: 'kuji', label: '一番赏' },
+  { value: 'toy', label: '心愿星球' },
+  { value: 'skin', label: '装扮' },
+] as const;
 
 /** 盲盒备案审核 (platform reviewer): pending records with every image and style; approve or reject. */
 export default function ReviewPage() {
   const { params, setFilters, setPage } = useListParams(reviewRoutes.list);
   const [search, setSearch] = useSearchParams();
-  const tab = REVIEW_TABS.find((t) => t === search.get('tab')) ?? 'records';
+  const tab = REVIEW_TABS.find((t) => t.value === search.get('tab'))?.value ?? 'records';
   const setTab = (value: string) =>
     setSearch(
       (prev) => {
@@ -61,14 +68,11 @@ export default function ReviewPage() {
 
   return (
     <Stack gap="4" data-testid="review-page">
-      <Box>
-        <Heading as="h1" size="lg" fontWeight="700">
-          盲盒备案审核
-        </Heading>
-        <Text color="fg.muted" fontSize="sm" mt="1">
-          审核商家提交的盲盒备案：通过后生成可发布的盲盒模板，驳回需填写原因
-        </Text>
-      </Box>
+      <PageTitle
+        title="盲盒备案审核"
+        description="审核商家提交的盲盒备案：通过后生成可发布的盲盒模板，驳回需填写原因"
+        bold
+      />
       <Flex
         bg="white"
         rounded="lg"
@@ -105,20 +109,7 @@ export default function ReviewPage() {
         lazyMount
         data-testid="review-tabs"
       >
-        <Tabs.List>
-          <Tabs.Trigger value="records" data-testid="review-tab-records">
-            盲盒备案
-          </Tabs.Trigger>
-          <Tabs.Trigger value="kuji" data-testid="review-tab-kuji">
-            一番赏
-          </Tabs.Trigger>
-          <Tabs.Trigger value="toy" data-testid="review-tab-toy">
-            心愿星球
-          </Tabs.Trigger>
-          <Tabs.Trigger value="skin" data-testid="review-tab-skin">
-            装扮
-          </Tabs.Trigger>
-        </Tabs.List>
+        <TabList prefix="review" tabs={REVIEW_TABS} />
         <Tabs.Content value="records">
           <Stack gap="4">
             {isLoading && !data ? (

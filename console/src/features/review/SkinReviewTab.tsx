@@ -1,27 +1,19 @@
-import { Box, Button, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Image, Stack, Text } from '@chakra-ui/react';
 import { SKIN_IMAGES, skinProcessText } from '@toy/shared';
 import { skinReviewRoutes, skinRoutes } from '@toy/shared/features/skin-routes';
-import { useState } from 'react';
 import type { z } from 'zod';
-import { useCall } from '../../lib/useCall';
-import { ReviewQueue, useReviewDecision } from './ReviewQueue';
+import { type DecisionActions, ReviewCard } from './ReviewCard';
+import { ReviewQueue, useReviewDecision, useReviewList } from './ReviewQueue';
 
 type SkinForReview = z.output<typeof skinReviewRoutes.skinList.response>['list'][number];
 
 /** One skin waiting for the reviewer: every image of it, approve or reject. */
-function SkinReviewCard({
-  skin,
-  onApprove,
-  onReject,
-}: {
-  skin: SkinForReview;
-  onApprove: () => void;
-  onReject: () => void;
-}) {
+function SkinReviewCard({ skin, actions }: { skin: SkinForReview; actions: DecisionActions }) {
   return (
-    <Box bg="white" rounded="lg" shadow="xs" p="5" data-testid="skin-review-card">
-      <HStack justify="space-between" align="start" gap="4" wrap="wrap">
-        <Stack gap="1">
+    <ReviewCard
+      testId="skin"
+      info={
+        <>
           <Text fontWeight="700" data-testid="skin-review-title">
             {skin.title}
           </Text>
@@ -34,82 +26,45 @@ function SkinReviewCard({
               {skin.content}
             </Text>
           )}
+        </>
+      }
+      pending={skin.process_status === 0}
+      actions={actions}
+      reason={skin.remark}
+      tileWidth="96px"
+    >
+      {SKIN_IMAGES.map((slot) => (
+        <Stack key={slot.key} gap="1" align="center">
+          <Box bg="bg.subtle" rounded="md" w="96px" h="64px" display="flex" alignItems="center" justifyContent="center">
+            {skin[slot.key] && (
+              <Image src={`${skin[slot.key]}?w=200`} alt={slot.name} maxW="92px" maxH="60px" objectFit="contain" />
+            )}
+          </Box>
+          <Text fontSize="xs" color="fg.muted" textAlign="center">
+            {slot.name}
+          </Text>
         </Stack>
-        {skin.process_status === 0 && (
-          <HStack>
-            <Button size="sm" colorPalette="green" onClick={onApprove} data-testid="skin-review-approve">
-              通过
-            </Button>
-            <Button size="sm" variant="outline" colorPalette="red" onClick={onReject} data-testid="skin-review-reject">
-              驳回
-            </Button>
-          </HStack>
-        )}
-      </HStack>
-      <Grid templateColumns="repeat(auto-fill, minmax(96px, 1fr))" gap="2" mt="4">
-        {SKIN_IMAGES.map((slot) => (
-          <Stack key={slot.key} gap="1" align="center">
-            <Box
-              bg="bg.subtle"
-              rounded="md"
-              w="96px"
-              h="64px"
-              display="flex"
-              alignItems="center"
-              justifyContent="center"
-            >
-              {skin[slot.key] && (
-                <Image src={`${skin[slot.key]}?w=200`} alt={slot.name} maxW="92px" maxH="60px" objectFit="contain" />
-              )}
-            </Box>
-            <Text fontSize="xs" color="fg.muted" textAlign="center">
-              {slot.name}
-            </Text>
-          </Stack>
-        ))}
-      </Grid>
-      {skin.remark && (
-        <Text mt="3" fontSize="sm" color="red.600">
-          驳回原因：{skin.remark}
-        </Text>
-      )}
-    </Box>
+      ))}
+    </ReviewCard>
   );
 }
 
 /** 装扮 tab of the review page: submitted skins; the approved ones may be listed by their merchant. */
 export function SkinReviewTab({ status }: { status: number }) {
-  const [page, setPage] = useState(1);
-  const { data, isLoading } = useCall(skinReviewRoutes.skinList, { status, page, limit: 10 });
-  const { approve, rejecting, setRejecting, form, reject, dialog } = useReviewDecision<
-    SkinForReview,
-    typeof skinReviewRoutes.skinDecide
-  >(skinReviewRoutes.skinDecide, {
+  const list = useReviewList(skinReviewRoutes.skinList, { status });
+  const decision = useReviewDecision<SkinForReview, typeof skinReviewRoutes.skinDecide>(skinReviewRoutes.skinDecide, {
     invalidates: [skinReviewRoutes.skinList, skinRoutes.list],
     confirmMessage: (s) => `确定通过装扮「${s.title}」吗？`,
   });
-
   return (
     <ReviewQueue
       testId="skin"
       noun="装扮"
       status={status}
-      items={data?.list}
-      loading={isLoading}
-      total={data?.pagination.total_rows ?? 0}
-      page={page}
-      onPageChange={setPage}
-      card={(s) => (
-        <SkinReviewCard key={s.id} skin={s} onApprove={() => void approve(s)} onReject={() => setRejecting(s)} />
-      )}
-      rejecting={rejecting}
-      rejectTitle={rejecting?.title ?? ''}
-      onRejectClose={() => setRejecting(null)}
-      form={form}
-      onReject={reject}
-      reasonField="reason"
-    >
-      {dialog}
-    </ReviewQueue>
+      list={list}
+      decision={decision}
+      titleOf={(s) => s.title}
+      card={(s, actions) => <SkinReviewCard key={s.id} skin={s} actions={actions} />}
+    />
   );
 }

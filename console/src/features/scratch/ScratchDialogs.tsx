@@ -1,8 +1,8 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { messages, SCRATCH_LIMITS, type ScratchCard } from '@toy/shared';
 import { scratchRoutes } from '@toy/shared/features/scratch';
 import { useEffect, useState } from 'react';
-import { FormDialog } from '../../components/form/FormDialog';
+import { DialogSubject, FormDialog } from '../../components/form/FormDialog';
 import { BrandField, TextField } from '../../components/form/fields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useFormDialog } from '../../components/useFormDialog';
@@ -81,14 +81,11 @@ export function AddCodesDialog({ card: open, onClose }: { card: ScratchCard | nu
   );
   return (
     <FormDialog {...dialog} size="sm">
-      <Box bg="gray.50" rounded="md" px="4" py="3">
-        <Text fontSize="sm" color="fg.muted" truncate>
-          {card?.title}
-        </Text>
+      <DialogSubject title={card?.title}>
         <Text fontSize="sm" mt="1">
           当前兑换码：<b data-testid="scratch-codes-current">{card?.total_num}</b>
         </Text>
-      </Box>
+      </DialogSubject>
       <TextField
         name="num"
         label="增加数量"

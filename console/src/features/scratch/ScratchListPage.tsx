@@ -6,9 +6,8 @@ import { useCallback, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, EditAction, RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -26,6 +25,14 @@ const ScratchCreateDialog = lazyPart(() => import('./ScratchDialogs').then((m) =
 const ScratchEditDialog = lazyPart(() => import('./ScratchDialogs').then((m) => m.ScratchEditDialog));
 
 const m = messages.scratch;
+
+const LIST: ListSpec = {
+  name: 'scratch',
+  title: '刮刮卡',
+  description: '管理实体刮刮卡与兑换码',
+  add: '新增刮刮卡',
+  filters: [textFilter('title', '刮刮卡名称'), textFilter('active_title', '活动名称')],
+};
 
 /** 刮刮卡 (spec 03 §2, /qrCode/qrCode): brand, title and activity filters; create, edit, codes, QR, delete. */
 export default function ScratchListPage() {
@@ -113,25 +120,8 @@ export default function ScratchListPage() {
   ];
 
   return (
-    <ListPage
-      title="刮刮卡"
-      description="管理实体刮刮卡与兑换码"
-      testId="scratch-page"
-      actions={<AddButton label="新增刮刮卡" onClick={dialog.add} testId="scratch-add" />}
-      filters={
-        <FilterBar
-          state={page}
-          testId="scratch"
-          filters={[textFilter('title', '刮刮卡名称'), textFilter('active_title', '活动名称')]}
-        />
-      }
-    >
-      <DataTable
-        columns={columns}
-        {...page.table(page.read.data?.lists)}
-        rowKey={(c) => c.id}
-        rowTestId="scratch-row"
-      />
+    <BrandListPage spec={LIST} state={page} onAdd={dialog.add}>
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowTestId="scratch-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <ScratchCreateDialog {...dialog.props} defaultBrandId={page.ipId} />
       <ScratchEditDialog {...dialog.props} />
@@ -140,6 +130,6 @@ export default function ScratchListPage() {
       <ActivityQrDialog card={qrOf} onClose={closeQr} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BrandSelect } from '../../components/BrandSelect';
 import { FormSection, StickyFooter } from '../../components/FormPage';
+import { PageTitle } from '../../components/PageTitle';
 import { config } from '../../config';
 import { call } from '../../lib/http';
 import { lazyPart } from '../../lib/lazyPart';
@@ -27,7 +28,7 @@ import { useCall } from '../../lib/useCall';
 import { SkinBatchUpload } from './SkinBatchUpload';
 import { SkinImageSlots } from './SkinImageSlots';
 import type { SkinPreview } from './SkinPreviewDialog';
-import { TextAreaInput, TextInput } from './SkinTextInputs';
+import { CountedText } from './SkinTextInputs';
 
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const SkinPreviewDialog = lazyPart(() => import('./SkinPreviewDialog').then((m) => m.SkinPreviewDialog));
@@ -157,14 +158,7 @@ export default function SkinFormPage() {
   const title = skinId ? '编辑装扮' : copy ? '复制装扮' : '新增装扮';
   return (
     <Stack gap="4" pb="20" data-testid="skin-form">
-      <Box>
-        <Heading as="h1" size="lg">
-          {title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm" mt="1">
-          按位置上传全部装扮图片并设置字体色值，填写售卖信息后提交平台审核
-        </Text>
-      </Box>
+      <PageTitle title={title} description="按位置上传全部装扮图片并设置字体色值，填写售卖信息后提交平台审核" />
       <Box bg="white" rounded="lg" shadow="xs" p="4">
         <HStack gap="3" data-testid="skin-steps">
           {['装扮配置', '售卖信息'].map((label, i) => (
@@ -245,7 +239,7 @@ export default function SkinFormPage() {
                 testId="skin-brand-select"
               />
             </Box>
-            <TextInput
+            <CountedText
               label="装扮名称"
               required
               value={String(values.title ?? '')}
@@ -254,7 +248,8 @@ export default function SkinFormPage() {
               onChange={(title) => change({ title })}
               testId="skin-title"
             />
-            <TextAreaInput
+            <CountedText
+              multiline
               label="装扮简介"
               value={String(values.content ?? '')}
               maxLength={SKIN_LIMITS.contentMax}

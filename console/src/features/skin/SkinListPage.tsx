@@ -145,7 +145,7 @@ export default function SkinListPage() {
       }
       filters={<FilterBar state={page} testId="skin" filters={[textFilter('keyword', '关键词')]} />}
     >
-      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowKey={(s) => s.id} rowTestId="skin-row" />
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="skin-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <DraftBoxDialog open={draftsOpen} ipId={page.ipId} onClose={() => setDraftsOpen(false)} />
       <ClaimDialog skin={claimOf} onClose={() => setClaimOf(null)} />

@@ -8,45 +8,35 @@ interface TextProps {
   placeholder: string;
   required?: boolean;
   testId: string;
+  /** A box of four lines (Textarea) rather than one. */
+  multiline?: boolean;
 }
 
 /** A labelled text box with its length shown (the skin form's 售卖信息). */
-export function TextInput({ label, value, onChange, maxLength, placeholder, required, testId }: TextProps) {
+export function CountedText({
+  label,
+  value,
+  onChange,
+  maxLength,
+  placeholder,
+  required,
+  testId,
+  multiline,
+}: TextProps) {
+  const box = {
+    value,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+    maxLength,
+    placeholder,
+    'data-testid': testId,
+  };
   return (
     <Field.Root required={required}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        data-testid={testId}
-      />
-      <Field.HelperText>
-        {value.length}/{maxLength}
-      </Field.HelperText>
-    </Field.Root>
-  );
-}
-
-export function TextAreaInput({ label, value, onChange, maxLength, placeholder, required, testId }: TextProps) {
-  return (
-    <Field.Root required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Textarea
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        maxLength={maxLength}
-        rows={4}
-        placeholder={placeholder}
-        data-testid={testId}
-      />
+      {multiline ? <Textarea {...box} rows={4} /> : <Input {...box} />}
       <Field.HelperText>
         {value.length}/{maxLength}
       </Field.HelperText>

@@ -1,4 +1,4 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import {
   messages,
   SUBSCRIPTION_FILTER,
@@ -13,7 +13,7 @@ import { actionsColumn, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FilterBar } from '../../components/FilterBar';
 import { FilterChoice } from '../../components/FilterChoice';
-import { ListPage } from '../../components/ListPage';
+import { ListCount, ListPage } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -102,17 +102,8 @@ export default function SubscriptionListPage() {
         </>
       }
     >
-      <HStack justify="space-between" mb="3">
-        <Text fontSize="sm" color="fg.muted">
-          共 {page.read.data?.pagination.total_rows ?? 0} 条申请
-        </Text>
-      </HStack>
-      <DataTable
-        columns={columns}
-        {...page.table(page.read.data?.list)}
-        rowKey={(s) => s.id}
-        rowTestId="subscription-row"
-      />
+      <ListCount total={page.read.data?.pagination.total_rows ?? 0} unit="条申请" />
+      <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="subscription-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       {confirmDialog}
     </ListPage>

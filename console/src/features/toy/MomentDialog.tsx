@@ -5,12 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Thumbnail } from '../../components/columns';
 import { FormDialog } from '../../components/form/FormDialog';
-import { BrandField, TextareaField, TextField } from '../../components/form/fields';
+import { BrandField, TextareaField } from '../../components/form/fields';
 import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
-import { useEditForm } from '../../components/useFormDialog';
 import { useAction } from '../../lib/useAction';
-import { PictureRules } from './ToyParts';
+import { NameField, PictureRules, useToyForm } from './ToyParts';
 
 const m = messages.toy;
 
@@ -21,20 +20,10 @@ const m = messages.toy;
  */
 export function MomentDialog(props: EditDialogProps<MomentRow>) {
   const row = props.editing;
-  const { form, dialog } = useEditForm(momentRoutes.save, props, {
+  const { form, dialog } = useToyForm(momentRoutes.save, momentRoutes.list, props, {
     noun: '精彩时刻',
     testId: 'moment',
-    success: m.submitted,
-    invalidates: [momentRoutes.list],
-    defaults: {
-      id: row?.id ?? '',
-      ip_id: row?.ip_id ?? props.defaultBrandId ?? '',
-      name: row?.name ?? '',
-      image_url: row?.image_url ?? '',
-      image_url_source: row?.image_url_source ?? '',
-      image_url_watermark: row?.image_url_watermark ?? '',
-      short: row?.short ?? '',
-    },
+    blank: { image_url_source: '', image_url_watermark: '' },
   });
   const prepare = useAction(momentRoutes.prepare);
   const [ipId, image, watermark] = useWatch({
@@ -69,15 +58,7 @@ export function MomentDialog(props: EditDialogProps<MomentRow>) {
   return (
     <FormDialog {...dialog} size="lg">
       <BrandField testId="moment-brand" disabled={row !== null} />
-      <TextField
-        name="name"
-        label="名称"
-        required
-        placeholder={m.nameRequired}
-        helper={`最多${TOY_LIMITS.nameMax}个字`}
-        disabled={locked}
-        testId="moment-name"
-      />
+      <NameField disabled={locked} testId="moment-name" />
       <ImageField name="image_url" label="精彩时刻" required disabled={locked} testId="moment-image" />
       {image && (
         <HStack gap="3" data-testid="moment-versions">

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, Thumbnail, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { textFilter } from '../../components/filters';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, EditAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -21,6 +20,14 @@ import { ReviewState } from './ToyParts';
 const MomentDialog = lazyPart(() => import('./MomentDialog').then((m) => m.MomentDialog));
 
 const m = messages.toy;
+
+const LIST: ListSpec = {
+  name: 'moment',
+  title: '精彩时刻',
+  description: '品牌的精彩时刻，审核通过后玩家抽盒时可获得（带品牌水印）',
+  add: '新增精彩时刻',
+  filters: [textFilter('name', '名称')],
+};
 
 /**
  * 精彩时刻 (spec 03 §2, /toy/album): brand and name filters; create; edit only when rejected;
@@ -75,18 +82,12 @@ export default function MomentListPage() {
   ];
 
   return (
-    <ListPage
-      title="精彩时刻"
-      description="品牌的精彩时刻，审核通过后玩家抽盒时可获得（带品牌水印）"
-      testId="moment-page"
-      actions={<AddButton label="新增精彩时刻" onClick={dialog.add} testId="moment-add" />}
-      filters={<FilterBar state={page} testId="moment" filters={[textFilter('name', '名称')]} />}
-    >
-      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowKey={(t) => t.id} rowTestId="moment-row" />
+    <BrandListPage spec={LIST} state={page} onAdd={dialog.add}>
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowTestId="moment-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <MomentDialog {...dialog.props} defaultBrandId={page.ipId} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

@@ -1,15 +1,12 @@
 import { Text } from '@chakra-ui/react';
-import { messages, TOY_LIMITS, TOY_PICTURES, TOY_STATUS, TOY_TYPES, type ToyRow } from '@toy/shared';
+import { TOY_LIMITS, TOY_PICTURES, TOY_STATUS, TOY_TYPES, type ToyRow } from '@toy/shared';
 import { toyRoutes } from '@toy/shared/features/toy-routes';
 import { useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form/FormDialog';
-import { BrandField, ChoiceField, SwitchField, TextareaField, TextField } from '../../components/form/fields';
+import { BrandField, ChoiceField, SwitchField, TextareaField } from '../../components/form/fields';
 import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
-import { useEditForm } from '../../components/useFormDialog';
-import { PictureRules, SampleDownload, sampleUrl } from './ToyParts';
-
-const m = messages.toy;
+import { NameField, PictureRules, SampleDownload, sampleUrl, useToyForm } from './ToyParts';
 
 /**
  * 新增/编辑 欧气精灵/场景 (spec 03 §2, §5): brand and type (locked when editing), name (max 10), the
@@ -19,20 +16,10 @@ const m = messages.toy;
  */
 export function ToyDialog(props: EditDialogProps<ToyRow>) {
   const row = props.editing;
-  const { form, dialog } = useEditForm(toyRoutes.save, props, {
+  const { form, dialog } = useToyForm(toyRoutes.save, toyRoutes.list, props, {
     noun: '欧气精灵/场景',
     testId: 'toy',
-    success: m.submitted,
-    invalidates: [toyRoutes.list],
-    defaults: {
-      id: row?.id ?? '',
-      ip_id: row?.ip_id ?? props.defaultBrandId ?? '',
-      type: row?.type ?? 1,
-      name: row?.name ?? '',
-      image_url: row?.image_url ?? '',
-      short: row?.short ?? '',
-      is_box_goods: row?.is_box_goods ?? 0,
-    },
+    blank: { type: 1, is_box_goods: 0 },
   });
   const type = Number(useWatch({ control: form.control, name: 'type' }) ?? 1) === 2 ? 2 : 1;
   const picture = TOY_PICTURES[type];
@@ -50,15 +37,7 @@ export function ToyDialog(props: EditDialogProps<ToyRow>) {
         disabled={row !== null}
         testId="toy-type"
       />
-      <TextField
-        name="name"
-        label="名称"
-        required
-        placeholder={m.nameRequired}
-        helper={`最多${TOY_LIMITS.nameMax}个字`}
-        disabled={locked}
-        testId="toy-name"
-      />
+      <NameField disabled={locked} testId="toy-name" />
       <ImageField
         key={type}
         name="image_url"

@@ -121,7 +121,7 @@ export default function ToyListPage() {
         </>
       }
     >
-      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowKey={(t) => t.id} rowTestId="toy-row" />
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowTestId="toy-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <ToyDialog {...dialog.props} defaultBrandId={page.ipId} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />

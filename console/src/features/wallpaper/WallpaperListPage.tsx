@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { actionsColumn, idColumn, pictureColumn, timeColumn, titleColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { selectFilter, textFilter } from '../../components/filters';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { AuditAction, DeleteAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -24,6 +23,14 @@ const FILTERS = [
   textFilter('name', '组件名称'),
   selectFilter('type', '类型', [{ value: '', label: '全部' }, ...WALLPAPER_TYPES]),
 ];
+
+const LIST: ListSpec = {
+  name: 'wallpaper',
+  title: '壁纸',
+  description: '上传壁纸组件，可允许其在心愿星球掉落',
+  add: '上传壁纸',
+  filters: FILTERS,
+};
 
 /** 壁纸 (spec 03 §2, /toy/wallpaper): brand, type and name filters; upload up to 5 at once; delete. */
 export default function WallpaperListPage() {
@@ -77,23 +84,12 @@ export default function WallpaperListPage() {
   ];
 
   return (
-    <ListPage
-      title="壁纸"
-      description="上传壁纸组件，可允许其在心愿星球掉落"
-      testId="wallpaper-page"
-      actions={<AddButton label="上传壁纸" onClick={dialog.add} testId="wallpaper-add" />}
-      filters={<FilterBar state={page} testId="wallpaper" filters={FILTERS} />}
-    >
-      <DataTable
-        columns={columns}
-        {...page.table(page.read.data?.lists)}
-        rowKey={(w) => w.id}
-        rowTestId="wallpaper-row"
-      />
+    <BrandListPage spec={LIST} state={page} onAdd={dialog.add}>
+      <DataTable columns={columns} {...page.table(page.read.data?.lists)} rowTestId="wallpaper-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       <WallpaperCreateDialog {...dialog.props} defaultBrandId={page.ipId} />
       <AuditDialog target={auditOf} onClose={() => setAuditOf(null)} />
       {confirmDialog}
-    </ListPage>
+    </BrandListPage>
   );
 }

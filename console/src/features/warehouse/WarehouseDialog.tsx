@@ -1,7 +1,7 @@
-import { COUNTRIES, messages, type Warehouse, type WarehouseForm } from '@toy/shared';
+import { messages, type Warehouse, type WarehouseForm } from '@toy/shared';
 import { warehouseRoutes } from '@toy/shared/features/warehouse';
 import { FormDialog } from '../../components/form/FormDialog';
-import { BrandField, SelectField, TextField } from '../../components/form/fields';
+import { BrandField, CountryField, TextField } from '../../components/form/fields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useEditForm } from '../../components/useFormDialog';
 
@@ -30,14 +30,7 @@ export function WarehouseDialog(props: EditDialogProps<Warehouse>) {
         maxLength={50}
         testId="warehouse-name"
       />
-      <SelectField
-        name="country"
-        label="国家"
-        required
-        options={COUNTRIES}
-        placeholder="请选择国家"
-        testId="warehouse-country"
-      />
+      <CountryField testId="warehouse-country" />
     </FormDialog>
   );
 }

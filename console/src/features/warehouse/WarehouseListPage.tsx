@@ -1,10 +1,9 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { Warehouse } from '@toy/shared';
 import { warehouseRoutes } from '@toy/shared/features/warehouse';
-import { actionsColumn } from '../../components/columns';
+import { actionsColumn, tagColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
-import { AddButton, ListPage } from '../../components/ListPage';
+import { BrandListPage, ListCount } from '../../components/ListPage';
 import { EditAction } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
 import { useEditDialog } from '../../components/useEditDialog';
@@ -23,15 +22,7 @@ export default function WarehouseListPage() {
 
   const columns: Column<Warehouse>[] = [
     { key: 'name', header: '仓库名称', render: (w) => <Text fontWeight="500">{w.name}</Text> },
-    {
-      key: 'country',
-      header: '国家',
-      render: (w) => (
-        <Badge variant="subtle" colorPalette="brand">
-          {w.country_text}
-        </Badge>
-      ),
-    },
+    tagColumn('country', '国家', (w) => w.country_text),
     { key: 'updated_at', header: '更新时间', render: (w) => <Text color="fg.muted">{w.updated_at}</Text> },
     actionsColumn((w) => <EditAction onClick={() => dialog.edit(w)} testId="warehouse-edit" />, {
       width: '120px',
@@ -39,25 +30,25 @@ export default function WarehouseListPage() {
   ];
 
   return (
-    <ListPage
-      title="仓库管理"
-      description={`管理各${word}的海外仓库`}
-      testId="warehouse-page"
-      actions={<AddButton label="新增仓库" onClick={dialog.add} testId="warehouse-add" />}
-      filters={<FilterBar state={page} testId="warehouse" />}
+    <BrandListPage
+      spec={{
+        name: 'warehouse',
+        title: '仓库管理',
+        description: `管理各${word}的海外仓库`,
+        add: '新增仓库',
+      }}
+      state={page}
+      onAdd={dialog.add}
     >
-      <HStack justify="space-between" mb="3">
-        <Text fontSize="sm" color="fg.muted">
-          共 {list.data?.length ?? 0} 个仓库
-        </Text>
+      <ListCount total={list.data?.length ?? 0} unit="个仓库">
         {list.isValidating && !list.isLoading && (
           <Text fontSize="xs" color="fg.subtle">
             刷新中…
           </Text>
         )}
-      </HStack>
-      <DataTable columns={columns} {...page.table(list.data)} rowKey={(w) => w.id} rowTestId="warehouse-row" />
+      </ListCount>
+      <DataTable columns={columns} {...page.table(list.data)} rowTestId="warehouse-row" />
       <WarehouseDialog {...dialog.props} defaultBrandId={page.ipId} />
-    </ListPage>
+    </BrandListPage>
   );
 }
