@@ -95,16 +95,28 @@ function runSuite(suite, quiet) {
   });
 }
 
-// The small suites (seconds each, mostly starting up) run beside the API suite, whose first seconds
-// (migrating and seeding its snapshot) use one core; their output follows the API suite's. The API
-// and browser suites run one after the other, each using both cores.
+// The API suite keeps both cores busy; the browser suite, mostly waiting on its pages, about one and
+// a half. So they run side by side: the browser suite starts as soon as the API suite's global setup
+// has made the run's snapshot (which the browser suite copies), and the small suites (seconds each)
+// run beside both. The API suite's output is printed whole when it ends, the browser suite's as it
+// goes.
 const started = Date.now();
+const snapshotReady = () => existsSync(join(snapshotDir, 'pglite.tar'));
 const quick = suites.filter((s) => s.quick);
-const besideApi = Promise.all(quick.map((s) => runSuite(s, true)));
-for (const suite of suites.filter((s) => !s.quick && !s.browser)) await runSuite(suite, false);
-await besideApi;
-for (const suite of quick) process.stdout.write(suite.output ?? '');
-for (const suite of suites.filter((s) => s.browser)) await runSuite(suite, false);
+const api = suites.filter((s) => !s.quick && !s.browser);
+const browser = suites.filter((s) => s.browser);
+let apiEnded = api.length === 0;
+const apiRun = Promise.all(api.map((s) => runSuite(s, browser.length > 0))).then(() => {
+  apiEnded = true;
+  for (const suite of api) process.stdout.write(suite.output ?? '');
+});
+const quickRun = Promise.all(quick.map((s) => runSuite(s, true))).then(() => {
+  for (const suite of quick) process.stdout.write(suite.output ?? '');
+});
+// Until the snapshot exists (or the API suite ended without one: the browser suite then makes its own).
+while (browser.length && !apiEnded && !snapshotReady()) await new Promise((r) => setTimeout(r, 250));
+for (const suite of browser) await runSuite(suite, false);
+await Promise.all([apiRun, quickRun]);
 
 console.log('');
 const pad = (text, n) => String(text).padStart(n);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -19,7 +19,10 @@ export async function makeSnapshot(dir: string, databaseUrl?: string): Promise<v
     if (!databaseUrl) {
       const client = (app.db as unknown as { $client: PGlite }).$client;
       const dump = await client.dumpDataDir('none');
-      writeFileSync(path.join(dir, 'pglite.tar'), Buffer.from(await dump.arrayBuffer()));
+      // Written whole, then renamed: a suite that waits for the file never reads half of it.
+      const partial = path.join(dir, `pglite.tar.${randomUUID()}`);
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, path.join(dir, 'pglite.tar'));
     }
   } finally {
     await app.close();

@@ -168,7 +168,7 @@ try {
   const [one, two] = results as [{ machine: Phase; kuji: Phase }, { machine: Phase; kuji: Phase }];
   console.log(
     `two copies / one copy: draw machine ${f(rate(two.machine) / rate(one.machine))} ×, ` +
-      `kuji ${f(rate(two.kuji) / rate(one.kuji))} ×`,
+      `kuji ${f(rate(two.kuji) / rate(one.kuji))} × (target for the draw machine ≥ 1.0)`,
   );
   console.log(
     `kuji / draw machine: one copy ${f(rate(one.kuji) / rate(one.machine))} ×, ` +

@@ -24,6 +24,27 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath!, args: LAUNCH_ARGS, headless: true });
 }
 
+let workerBrowser: Promise<Browser> | undefined;
+/**
+ * One Chromium for all the files a test worker runs (files share a worker's modules: vitest.config.ts,
+ * isolate: false). Each file opens contexts of its own and closes them (`closeContexts`), so no
+ * cookie, storage or page outlives its file; the browser ends with the worker.
+ */
+export function workerChromium(): Promise<Browser> {
+  workerBrowser ??= launch().then((browser) => {
+    browser.on('disconnected', () => {
+      workerBrowser = undefined;
+    });
+    return browser;
+  });
+  return workerBrowser;
+}
+
+/** Closes every context (and so every page) a file opened in the worker's browser. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close().catch(() => undefined)));
+}
+
 export async function newPage(
   browser: Browser,
   opts: { width?: number; height?: number; bypassCSP?: boolean } = {},

@@ -1,7 +1,8 @@
-// One stack and one browser for a describe block: started before its tests, closed after.
+// One stack for a describe block, started before its tests and closed after, and the worker's browser,
+// whose contexts the block closes when it ends.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { failureShotsDir, launch, shot } from './browser.js';
+import { closeContexts, failureShotsDir, shot, workerChromium } from './browser.js';
 import { type Stack, startStack } from './stack.js';
 
 export interface BrowserSuite {
@@ -13,7 +14,7 @@ export function useBrowserStack(env: Record<string, string> = {}): BrowserSuite 
   const suite = {} as { stack: Stack; browser: Browser };
   beforeAll(async () => {
     suite.stack = await startStack(env);
-    suite.browser = await launch();
+    suite.browser = await workerChromium();
   });
   // A failing test leaves a picture of each page it had open (tests/artifacts/failures).
   beforeEach(({ task, onTestFailed }) => {
@@ -25,7 +26,7 @@ export function useBrowserStack(env: Record<string, string> = {}): BrowserSuite 
     });
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await closeContexts(suite.browser);
     await suite.stack?.close();
   });
   return suite;
