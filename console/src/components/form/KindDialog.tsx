@@ -33,7 +33,8 @@ export function KindDialog<K extends string, S extends z.ZodType, V extends Fiel
   prefix: string;
   kind: K;
   open: K | null;
-  onClose: () => void;
+  /** Called with the dialog's own kind: a dialog closing late (its save still refreshing) closes only itself. */
+  onClose: (kind: K) => void;
   title: string;
   schema: S;
   defaults: V;
@@ -44,7 +45,7 @@ export function KindDialog<K extends string, S extends z.ZodType, V extends Fiel
   return (
     <FormDialog
       open={open === kind}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && onClose(kind)}
       title={title}
       form={form}
       onSubmit={onSubmit}

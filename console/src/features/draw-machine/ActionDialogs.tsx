@@ -16,7 +16,7 @@ export type ActionKind = 'stock' | 'shelves' | 'desc' | 'bean';
 interface Props {
   kind: ActionKind | null;
   machine: DrawMachine;
-  onClose: () => void;
+  onClose: (kind: ActionKind) => void;
 }
 
 /** The boxes an increase allocated: style, type and count. */

@@ -187,7 +187,11 @@ export function DrawMachineDialog({
               </Stack>
             </Tabs.Content>
           </Tabs.Root>
-          <ActionDialogs kind={action} machine={d} onClose={() => setAction(null)} />
+          <ActionDialogs
+            kind={action}
+            machine={d}
+            onClose={(kind) => setAction((open) => (open === kind ? null : open))}
+          />
           <AuditDialog
             target={auditOpen ? { entity: 'drawMachine', id: d.id, title: d.title } : null}
             onClose={() => setAuditOpen(false)}

@@ -17,7 +17,7 @@ export function KujiActionDialogs({
 }: {
   kind: KujiActionKind | null;
   kuji: KujiDetail;
-  onClose: () => void;
+  onClose: (kind: KujiActionKind) => void;
 }) {
   const { id, off } = kuji;
   const adjusted = { success: messages.success.adjusted, invalidates: kujiReads };

@@ -167,7 +167,11 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
               <Boxes id={d.id} />
             </Tabs.Content>
           </Tabs.Root>
-          <KujiActionDialogs kind={action} kuji={d} onClose={() => setAction(null)} />
+          <KujiActionDialogs
+            kind={action}
+            kuji={d}
+            onClose={(kind) => setAction((open) => (open === kind ? null : open))}
+          />
         </>
       )}
     </DetailDialog>
