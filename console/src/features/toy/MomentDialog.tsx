@@ -9,7 +9,8 @@ import { BrandField, TextareaField } from '../../components/form/fields';
 import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { useAction } from '../../lib/useAction';
-import { NameField, PictureRules, useToyForm } from './ToyParts';
+import { NameField, useToyForm } from './ToyForm';
+import { PictureRules } from './ToyParts';
 
 const m = messages.toy;
 

@@ -6,7 +6,8 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { BrandField, ChoiceField, SwitchField, TextareaField } from '../../components/form/fields';
 import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
-import { NameField, PictureRules, SampleDownload, sampleUrl, useToyForm } from './ToyParts';
+import { NameField, useToyForm } from './ToyForm';
+import { PictureRules, SampleDownload, sampleUrl } from './ToyParts';
 
 /**
  * 新增/编辑 欧气精灵/场景 (spec 03 §2, §5): brand and type (locked when editing), name (max 10), the

@@ -1,11 +1,7 @@
 import { Badge, Box, Button, Link, Stack, Text } from '@chakra-ui/react';
-import { messages, type RouteDef, reviewStateText, TOY_LIMITS, TOY_STATUS } from '@toy/shared';
+import { reviewStateText, TOY_STATUS } from '@toy/shared';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
-import { TextField } from '../../components/form/fields';
-import type { EditDialogProps } from '../../components/useEditDialog';
-import { rowValues, useEditForm } from '../../components/useFormDialog';
 
 const PALETTE: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red' };
 
@@ -48,52 +44,6 @@ export function PictureRules({ children, testId }: { children: ReactNode; testId
         {children}
       </Stack>
     </Box>
-  );
-}
-
-/**
- * The add/edit form of a toy, scene or moment: a save is submitted for review (已提交审核) and
- * refreshes `list`; the values start from the row, or blank with the list's brand (`blank` adds
- * the kind's own fields).
- */
-export function useToyForm<
-  D extends RouteDef & { body: z.ZodType },
-  R extends object,
-  V extends Record<string, unknown>,
->(
-  save: D,
-  list: RouteDef,
-  props: EditDialogProps<R>,
-  { noun, testId, blank }: { noun: string; testId: string; blank: V },
-) {
-  return useEditForm(save, props, {
-    noun,
-    testId,
-    success: messages.toy.submitted,
-    invalidates: [list],
-    defaults: rowValues(props.editing, {
-      id: '',
-      ip_id: props.defaultBrandId ?? '',
-      name: '',
-      image_url: '',
-      short: '',
-      ...blank,
-    }),
-  });
-}
-
-/** 名称 of a toy, scene or moment: required, at most TOY_LIMITS.nameMax characters. */
-export function NameField({ disabled, testId }: { disabled: boolean; testId: string }) {
-  return (
-    <TextField
-      name="name"
-      label="名称"
-      required
-      placeholder={messages.toy.nameRequired}
-      helper={`最多${TOY_LIMITS.nameMax}个字`}
-      disabled={disabled}
-      testId={testId}
-    />
   );
 }
 
