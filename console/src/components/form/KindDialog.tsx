@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from './FormDialog';
@@ -56,3 +56,9 @@ export function KindDialog<K extends string, S extends z.ZodType, V extends Fiel
     </FormDialog>
   );
 }
+
+/** The `onClose` of a detail dialog's edit dialogs, over its `useState` of the open kind: closes a kind only while it is the open one. */
+export const closeKind =
+  <K extends string>(setOpen: Dispatch<SetStateAction<K | null>>) =>
+  (kind: K) =>
+    setOpen((open) => (open === kind ? null : open));

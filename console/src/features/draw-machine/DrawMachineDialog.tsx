@@ -10,6 +10,7 @@ import { type Column, DataTable, LoadingLines } from '../../components/DataTable
 import { DetailDialog } from '../../components/DetailDialog';
 import { FactGrid, type FactRow } from '../../components/Fact';
 import { FairnessNote } from '../../components/FairnessNote';
+import { closeKind } from '../../components/form/KindDialog';
 import { ShelfActions } from '../../components/ShelfActions';
 import { TabList } from '../../components/TabList';
 import { notify } from '../../lib/notify';
@@ -187,11 +188,7 @@ export function DrawMachineDialog({
               </Stack>
             </Tabs.Content>
           </Tabs.Root>
-          <ActionDialogs
-            kind={action}
-            machine={d}
-            onClose={(kind) => setAction((open) => (open === kind ? null : open))}
-          />
+          <ActionDialogs kind={action} machine={d} onClose={closeKind(setAction)} />
           <AuditDialog
             target={auditOpen ? { entity: 'drawMachine', id: d.id, title: d.title } : null}
             onClose={() => setAuditOpen(false)}

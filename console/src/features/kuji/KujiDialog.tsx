@@ -16,6 +16,7 @@ import { yuan } from '../../components/columns';
 import { type Column, DataTable, LoadingLines } from '../../components/DataTable';
 import { DetailDialog } from '../../components/DetailDialog';
 import { FactGrid, type FactRow, WideFact } from '../../components/Fact';
+import { closeKind } from '../../components/form/KindDialog';
 import { ShelfActions } from '../../components/ShelfActions';
 import { TabList } from '../../components/TabList';
 import { notify } from '../../lib/notify';
@@ -167,11 +168,7 @@ export function KujiDialog({ target, onClose }: { target: { id: number; tab: Kuj
               <Boxes id={d.id} />
             </Tabs.Content>
           </Tabs.Root>
-          <KujiActionDialogs
-            kind={action}
-            kuji={d}
-            onClose={(kind) => setAction((open) => (open === kind ? null : open))}
-          />
+          <KujiActionDialogs kind={action} kuji={d} onClose={closeKind(setAction)} />
         </>
       )}
     </DetailDialog>
