@@ -144,6 +144,29 @@ describe('draws grouped into one transaction', () => {
     expect(await reconcile(app.db)).toEqual([]);
   });
 
+  it('the last box goes to the next want when the want before it fails', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1); // 1 case × 10
+    const first = await player(app, '13700000040');
+    for (let i = 0; i < 9; i++) expect((await draw(app, first, id, 0)).statusCode).toBe(200);
+    await player(app, '13700000041');
+    await player(app, '13700000042');
+    const ids = await Promise.all(
+      ['13700000041', '13700000042'].map(
+        async (phone) => (await app.db.select().from(players).where(eq(players.phone, phone)))[0]!.id,
+      ),
+    );
+    const results = await app.db.transaction((tx) =>
+      drawMany(tx, id, [
+        { playerId: 987_654_321, useBean: false },
+        { playerId: ids[0]!, useBean: false },
+        { playerId: ids[1]!, useBean: false },
+      ]),
+    );
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.message))).toEqual([m.playerSession, 'ok', m.soldOut]);
+    const info = (await call(app, api.drawMachine.info, { batch_id: id }, { token: brand })).body.data.info;
+    expect(info).toMatchObject({ off: 2, stock: 0, cupboard: { sold_num: 10 } });
+  });
+
   it('a want whose player is gone fails alone; the others in its group draw', async () => {
     const { id } = await publishMachine(app, brand, molly, sweet, 1);
     const p = await player(app, '13700000030');

@@ -20,7 +20,9 @@ describe('simulate', () => {
         .total_rows;
     const appliedBefore = await applied();
     const client = apiClient(base);
+    const lines: string[] = [];
     const summary = await simulate(client, {
+      log: (line) => lines.push(line),
       minutes: 0.06,
       players: 8,
       thinkMs: 10,
@@ -28,7 +30,7 @@ describe('simulate', () => {
       merchant: { email: 'brand@demo.local', password: PASSWORD },
     });
     expect(summary.draws).toBeGreaterThanOrEqual(20);
-    expect(summary.errors).toBe(0);
+    expect(summary.errors, lines.join('\n')).toBe(0);
     expect(summary.pickups).toBeGreaterThan(0);
     // Overseas pickups (th, sg) pay their freight in the country's currency.
     const abroad = await app.db.select().from(pickups).where(isNotNull(pickups.country));

@@ -200,7 +200,10 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
         summary.soldOutAnswers += 1;
         machines = machines.filter((m) => m.id !== machine.id);
       } else if (res.status === 400 && use_bean === 1 && res.msg.startsWith(COINS_SHORT)) coinsLeft = false;
-      else summary.errors += 1;
+      else {
+        summary.errors += 1;
+        log(`draw ${machine.id}: ${res.status} ${res.msg}`);
+      }
       if (since >= 3 && Math.random() < 0.3) {
         const cabinet = await call(api.player.deposit, { state: 3 }, headers);
         const items = (cabinet.data?.list ?? []) as { id: number; batch_id: number }[];

@@ -204,9 +204,10 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
   if (machine.off !== 0 || machine.shelvesTime.getTime() > Date.now()) throw httpError(409, m.notOnSale);
 
   const { last, boxes } = await lastAndNext(tx, machine, wants.length);
+  // Every want's balance: a want that fails hands its box to the next one in the group.
   const coins = await lockBalances(
     tx,
-    wants.slice(0, boxes.length).map((w) => w.playerId),
+    wants.map((w) => w.playerId),
   );
   const styles = await stylesOfMachine(tx, machine);
   const claims = await lockClaims(
