@@ -71,5 +71,11 @@ describe('the first start fills the demo', () => {
       }
     }
     expect(empty).toEqual([]);
+    // The coupon manager's draw coupons are claimed, and some spent on draws of its brand's machine.
+    expect(summaries[2]!.couponUses).toBeGreaterThan(0);
+    const couponToken = (await login(app, 'coupon@demo.local')).web_token;
+    const [couponBrand] = await brandIds(app, couponToken, 15);
+    const coupons = (await call(app, api.coupon.list, { ip_id: couponBrand }, { token: couponToken })).body.data.list;
+    expect(coupons.some((c) => c.used_num > 0 && c.issue_num > c.used_num)).toBe(true);
   });
 });

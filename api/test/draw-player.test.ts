@@ -1,4 +1,4 @@
-import { api, type FairnessLog, messages, recordHash, seedHash, verifyFairness } from '@toy/shared';
+import { api, type FairnessLog, messages, type PlayerMachine, recordHash, seedHash, verifyFairness } from '@toy/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { depositFreight, drawLog, drawRemovedCases, orders, players } from '../src/db/schema.js';
@@ -75,6 +75,28 @@ describe('player.draw', () => {
     await call(app, api.drawMachine.update, { id: live.id, off: 1 }, { token: brand });
     expect((await draw(app, p, live.id)).body.msg).toBe(m.notOnSale);
     expect((await draw(app, 'f'.repeat(64), live.id)).statusCode).toBe(401);
+  });
+
+  it("the player's catalogue lists the machines on sale with the boxes left, not those before sale, delisted or sold out", async () => {
+    const later = await publishMachine(app, brand, molly, sweet, 1, { shelves_time: '2099-01-01 10:00:00' });
+    const delisted = await publishMachine(app, brand, molly, sweet, 1);
+    await call(app, api.drawMachine.update, { id: delisted.id, off: 1 }, { token: brand });
+    const soldOut = await publishMachine(app, brand, molly, sweet, 1);
+    const live = await publishMachine(app, brand, molly, sweet, 1);
+    const p = await player(app, '13700000005');
+    for (let i = 0; i < 10; i++) await draw(app, p, soldOut.id, 0);
+    await draw(app, p, live.id, 0);
+    const list = async () => (await call(app, api.player.machines, { ip_id: molly })).body.data.list as PlayerMachine[];
+    const shown = await list();
+    const ids = shown.map((x) => x.id);
+    expect(ids).toContain(live.id);
+    for (const hidden of [later.id, delisted.id, soldOut.id]) expect(ids).not.toContain(hidden);
+    expect(shown.find((x) => x.id === live.id)).toMatchObject({
+      ip_id: molly,
+      surplus_num: 9,
+      seed_hash: live.seed_hash,
+    });
+    expect(shown.every((x) => x.ip_id === molly)).toBe(true);
   });
 
   it('deducts coins up to the limit, refuses a draw the balance cannot cover, then pays in full; fees go to pending settlement', async () => {

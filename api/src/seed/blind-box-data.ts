@@ -187,10 +187,32 @@ export const SEED_RECORDS: SeedRecord[] = [
       { title: '夜光城市·流星', type: 2, probability: 36 },
     ],
   },
+  {
+    code: 'coupon-lucky',
+    owner: '券券潮玩',
+    goodsBrand: '券券潮玩',
+    submitter: 'coupon@demo.local',
+    title: '券券潮玩 幸运星系列',
+    latin: 'Lucky Star',
+    price: 39,
+    limitStock: 6,
+    shopTime: '2026-04-01 10:00:00',
+    status: 1,
+    overseas: false,
+    color: '#FEF3C7',
+    tone: 4,
+    styles: [
+      ...basics(['幸运猫', '幸运兔', '幸运熊', '幸运鹿', '幸运狐']),
+      { title: '金色流星', type: 2, probability: 30 },
+    ],
+  },
 ];
 
 /** Cabinet (deposit) settings beyond the base seed's (which covers Molly 梦工厂). 星际萌宠 has none. */
-export const SEED_CABINETS = [{ brand: '潮玩小铺', freeDays: 3650, freeNum: 3, unitPriceFen: 1200 }];
+export const SEED_CABINETS = [
+  { brand: '潮玩小铺', freeDays: 3650, freeNum: 3, unitPriceFen: 1200 },
+  { brand: '券券潮玩', freeDays: 30, freeNum: 3, unitPriceFen: 1000 },
+];
 
 /** Box-machine settings; 星际萌宠 has none. Coupon awards name a seeded coupon by title. */
 export const SEED_BOX_MACHINE = [

@@ -7,34 +7,63 @@ import { publish } from '../features/draw-machine/publish.js';
 import { orderSn } from '../features/holdings/order-sn.js';
 import { formatTime } from '../lib/time.js';
 
-/** Marks the demo machine so the seed runs once. */
-const DEMO_DESC = '演示抽盒机：星愿旅行限定发售';
+/**
+ * The demo's listed draw machines, each marked by its description so the seed makes it once: Molly
+ * 梦工厂's (brand@demo.local) with real draws, and 券券潮玩's (coupon@demo.local), where the simulated
+ * players spend the coupon manager's draw coupons.
+ */
+const DEMO_MACHINES = [
+  {
+    desc: '演示抽盒机：星愿旅行限定发售',
+    brand: 'Molly 梦工厂',
+    owner: 'brand@demo.local',
+    template: 'Molly 星愿旅行系列',
+    boxNum: 20,
+    bean: 5,
+    withDraws: true,
+  },
+  {
+    desc: '演示抽盒机：券券潮玩幸运星',
+    brand: '券券潮玩',
+    owner: 'coupon@demo.local',
+    template: '券券潮玩 幸运星系列',
+    boxNum: 10,
+    bean: 0,
+    withDraws: false,
+  },
+] as const;
 
 /**
- * A listed draw machine of Molly 梦工厂 (brand@demo.local) with real draws: 36 draws by six
- * players, the older half paid ten days ago and settled, two pickups pending shipment. Idempotent.
+ * The demo's listed draw machines; on Molly 梦工厂's, 36 draws by six players, the older half paid
+ * ten days ago and settled, two pickups pending shipment. Idempotent.
  */
 export async function seedDraws(root: Db): Promise<void> {
   // One transaction under an advisory lock: test suites seeding one PostgreSQL database at once
-  // create the demo machine once.
+  // create each demo machine once.
   await root.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(6006)`);
-    await seedIn(tx as unknown as Db);
+    for (const spec of DEMO_MACHINES) {
+      const listed = await listMachine(tx as unknown as Db, spec);
+      if (listed && spec.withDraws) await drawOnIt(tx as unknown as Db, listed);
+    }
   });
 }
 
-async function seedIn(db: Db): Promise<void> {
-  const [done] = await db.select({ id: drawMachines.id }).from(drawMachines).where(eq(drawMachines.desc, DEMO_DESC));
-  if (done) return;
-  const [brand] = await db.select().from(brands).where(eq(brands.title, 'Molly 梦工厂'));
-  const [user] = await db.select().from(users).where(eq(users.email, 'brand@demo.local'));
-  if (!brand || !user) return;
+type Listed = { machine: { id: number }; brand: typeof brands.$inferSelect };
+
+/** The machine of `spec`, published as its owner would; null when it exists already or cannot be made. */
+async function listMachine(db: Db, spec: (typeof DEMO_MACHINES)[number]): Promise<Listed | null> {
+  const [done] = await db.select({ id: drawMachines.id }).from(drawMachines).where(eq(drawMachines.desc, spec.desc));
+  if (done) return null;
+  const [brand] = await db.select().from(brands).where(eq(brands.title, spec.brand));
+  const [user] = await db.select().from(users).where(eq(users.email, spec.owner));
+  if (!brand || !user) return null;
   const [template] = await db
     .select()
     .from(blindBoxTemplates)
-    .where(and(eq(blindBoxTemplates.ipId, brand.id), eq(blindBoxTemplates.title, 'Molly 星愿旅行系列')));
-  if (!template) return;
-  const { row } = await allocate(db, { template, boxNum: 20, userId: user.id });
+    .where(and(eq(blindBoxTemplates.ipId, brand.id), eq(blindBoxTemplates.title, spec.template)));
+  if (!template) return null;
+  const { row } = await allocate(db, { template, boxNum: spec.boxNum, userId: user.id });
   const machine = await publish(
     db,
     {
@@ -49,16 +78,20 @@ async function seedIn(db: Db): Promise<void> {
       is_overseas: 0,
       price_us: null,
       price_th: null,
-      desc: DEMO_DESC,
-      box_num: 20,
-      is_bean: 1,
-      bean: 5,
+      desc: spec.desc,
+      box_num: spec.boxNum,
+      is_bean: spec.bean > 0 ? 1 : 0,
+      bean: spec.bean,
       wrap: '拆盒未拆袋',
       box_sign: row.sign,
       off: 0,
     },
     { brandIds: [brand.id], userId: user.id },
   );
+  return { machine, brand };
+}
+
+async function drawOnIt(db: Db, { machine, brand }: Listed): Promise<void> {
   const playerIds: number[] = [];
   for (let i = 1; i <= 6; i++) {
     const [p] = await db

@@ -75,6 +75,8 @@ export interface SimulateSummary {
   subscriptions: number;
   /** Claims of a coupon-only merchant's coupons. */
   couponClaims?: number;
+  /** Of those, the claims spent on a draw. */
+  couponUses?: number;
 }
 
 const emptySummary = (): SimulateSummary => ({
@@ -106,8 +108,8 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     // A merchant without draw machines (the coupon manager): its coupons, claimed by players.
     const own = await call(api.brand.mine, { per_id: PER_ID.coupon }, { web_token });
     const couponBrands = own.status === 0 ? own.data.ips.map((b) => b.id) : [];
-    const claims = await simulateCouponClaims(client, { web_token, ipIds: couponBrands, players: opts.players, log });
-    return { ...emptySummary(), couponClaims: claims };
+    const coupons = await simulateCouponClaims(client, { web_token, ipIds: couponBrands, players: opts.players, log });
+    return { ...emptySummary(), couponClaims: coupons.claims, couponUses: coupons.uses, errors: coupons.errors };
   }
   const brands = await call(api.brand.mine, { per_id: PER_ID.box }, { web_token });
   const ipIds = (brands.data as { ips: { id: number }[] }).ips.map((b) => b.id);

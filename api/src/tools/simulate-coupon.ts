@@ -46,26 +46,45 @@ export async function claimCoupon(
 }
 
 /**
- * A merchant who manages coupons only (no draw machines or goods): a coupon of each of its brands,
- * claimed by the crowd's players. Answers how many claims were made.
+ * A merchant who manages coupons only (no draw machines or goods): a draw coupon of each of its
+ * brands, claimed by the crowd's players; every other claimer spends it on a draw of one of the
+ * brand's machines on sale (the player's catalogue), so the coupon list shows coupons both claimed
+ * and used. Answers how many claims were made and how many were spent.
  */
 export async function simulateCouponClaims(
   client: Client,
   opts: { web_token: string; ipIds: number[]; players: number; log?: (line: string) => void },
-): Promise<number> {
+): Promise<{ claims: number; uses: number; errors: number }> {
   const { call, api } = client;
-  let claims = 0;
+  const out = { claims: 0, uses: 0, errors: 0 };
   for (const ipId of opts.ipIds) {
     const couponId = await shopperCoupon(client, opts.web_token, ipId, 'draw');
     if (couponId === null) continue;
+    const onSale = await call(api.player.machines, { ip_id: ipId });
+    const machine = onSale.data?.list[0];
     for (let i = 0; i < opts.players; i++) {
       const phone = `186${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(3, '0')}`;
       const login = await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `领券玩家${i}` });
       if (login.status !== 0) continue;
       const token = (login.data as { player_token: string }).player_token;
-      if ((await claimCoupon(client, token, couponId)) !== null) claims += 1;
+      const claim = await claimCoupon(client, token, couponId);
+      if (claim === null) continue;
+      out.claims += 1;
+      if (i % 2 !== 0 || !machine) continue;
+      const drawn = await call(
+        api.player.draw,
+        { batch_id: machine.id, use_bean: 0, coupon_id: claim },
+        { player_token: token },
+      );
+      if (drawn.status === 0) out.uses += 1;
+      else {
+        out.errors += 1;
+        opts.log?.(`coupons: draw ${machine.id}: ${drawn.msg}`);
+      }
     }
   }
-  opts.log?.(`coupons: ${claims} claims of the coupons of ${opts.ipIds.length} brand(s)`);
-  return claims;
+  opts.log?.(
+    `coupons: ${out.claims} claims of the coupons of ${opts.ipIds.length} brand(s), ${out.uses} spent on draws`,
+  );
+  return out;
 }

@@ -29,7 +29,8 @@ const summary = await simulate(client, {
 console.log(
   `done: ${summary.draws} draws, ${summary.pickups} pickups (${summary.overseasPickups} overseas), ${summary.orders} orders, ${summary.subscriptions} subscription applications, ${summary.soldOutAnswers} sold-out answers, ${summary.errors} errors`,
 );
-if (summary.couponClaims !== undefined) console.log(`coupons: ${summary.couponClaims} claims`);
+if (summary.couponClaims !== undefined)
+  console.log(`coupons: ${summary.couponClaims} claims, ${summary.couponUses ?? 0} spent on draws`);
 if (summary.kuji && summary.kuji.kujis > 0)
   console.log(
     `kuji: ${summary.kuji.draws} draws, ${summary.kuji.tickets} tickets, ${summary.kuji.prizes} Last/W prizes, ${summary.kuji.boxesSoldOut} box(es) sold out, ${summary.kuji.errors} errors`,

@@ -35,6 +35,22 @@ export const drawResult = z.object({
 });
 export type DrawResult = z.infer<typeof drawResult>;
 
+/** A draw machine on sale, as a player's catalogue shows it (player.machines). */
+export const playerMachine = z.object({
+  id: z.number().int(),
+  ip_id: z.number().int(),
+  title: z.string(),
+  pic: z.string(),
+  /** Yuan: the price of a draw and the most coins one draw may deduct (0: coins not used). */
+  price: z.number(),
+  bean: z.number(),
+  /** Boxes left to draw. */
+  surplus_num: z.number().int(),
+  shelves_time: datetime(),
+  seed_hash: z.string(),
+});
+export type PlayerMachine = z.infer<typeof playerMachine>;
+
 export const depositItem = z.object({
   id: z.number().int(),
   /** The draw machine, or null for an ichiban-kuji prize (kuji_id). */
@@ -104,6 +120,15 @@ export const playerRoutes = {
       nickname: z.string().trim().max(30).default(''),
     }),
     response: playerSession,
+  }),
+  machines: defineRoute({
+    operationId: 'player.machines',
+    method: 'GET',
+    path: '/player/box/list',
+    summary: '在售抽盒机（已上架、已到发售时间、仍有盒）及剩余盒数',
+    access: 'public',
+    query: z.object({ ip_id: optionalId() }),
+    response: z.object({ list: z.array(playerMachine) }),
   }),
   draw: defineRoute({
     operationId: 'player.draw',
