@@ -87,7 +87,12 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
     await page.getByTestId('exchange-relation-1').click();
     await saveAndExpect(page, 'exchange-save', 'relation_order', '请添加关联活动订单');
     await page.getByTestId('exchange-pick-activity').click();
+    // The picker has opened and listed the first type's activities (as a merchant sees it) before
+    // the type is changed.
+    const picker = page.getByTestId('activity-picker');
+    await picker.getByTestId('activity-row').first().or(picker.getByText('暂无可关联的活动')).waitFor();
     await page.getByTestId('activity-type-7').click();
+    await expect.poll(() => page.getByTestId('activity-type-7').locator('input').isChecked()).toBe(true);
     await page.getByTestId('activity-row').filter({ hasText: '春日刮刮卡' }).getByTestId('activity-pick').click();
     await page.getByTestId('activity-picker-close').click();
     await expect.poll(() => page.getByTestId('exchange-activity').allTextContents()).toEqual(['春日刮刮卡']);
