@@ -7,6 +7,7 @@ import { albums, auditLog, collectibles } from '../src/db/schema.js';
 import { player } from './draw-helpers.js';
 import { glb, png } from './files.js';
 import { brandIds, call, createMerchant, login, makeApp } from './helpers.js';
+import { BAD_SORTS, expectSortedBy, SORT_REFUSED } from './sort-helpers.js';
 
 const m = messages.collectible;
 
@@ -299,6 +300,77 @@ describe('collectible list, albums and tenancy', () => {
     expect(byAlbum.body.data.list.map((r) => [r.id, r.catalog_id, r.catalog?.title])).toEqual([
       [mine, album, '第一合辑'],
     ]);
+  });
+});
+
+describe('collectible list sort', () => {
+  it('orders by creation time, stock and remaining stock, either way, by the figure each row shows', async () => {
+    const merchant = await createMerchant(app, [12]);
+    const token = (await login(app, merchant.email)).web_token;
+    const ipId = merchant.brand.id;
+    const make = async (stock: number) =>
+      (
+        await create(
+          {
+            type: 1,
+            ip_id: ipId,
+            title: '排序藏品',
+            stock,
+            copyright_charge: 0,
+            file: await image('#123456', token),
+            agreement: true,
+          },
+          token,
+        )
+      ).body.data.id as number;
+    const a = await make(5);
+    const b = await make(2);
+    const c = await make(8);
+    // c was made first as far as its time says; 4 of its 8 copies are bought.
+    await app.db
+      .update(collectibles)
+      .set({ createdAt: new Date('2025-01-01T02:00:00Z') })
+      .where(eq(collectibles.id, c));
+    for (let i = 0; i < 4; i++) {
+      const p = await player(app, `1384444000${i}`);
+      expect((await call(app, api.player.buyCollectible, { id: c }, { headers: { player_token: p } })).statusCode).toBe(
+        200,
+      );
+    }
+
+    const list = async (sort?: string) =>
+      (await call(app, api.collectible.list, { ip_id: ipId, sort } as never, { token })).body.data.list;
+    type Row = Awaited<ReturnType<typeof list>>[number];
+    const cases: [string, (r: Row) => number | string, number[]][] = [
+      ['created_at', (r) => r.created_at, [c, a, b]],
+      ['stock', (r) => r.stock, [b, a, c]],
+      ['residue_stock', (r) => r.residue_stock, [b, c, a]],
+    ];
+    for (const [key, shown, ids] of cases) {
+      const up = await list(key);
+      expectSortedBy(up, false, shown);
+      expect(
+        up.map((r) => r.id),
+        key,
+      ).toEqual(ids);
+      const down = await list(`-${key}`);
+      expectSortedBy(down, true, shown);
+      expect(
+        down.map((r) => r.id),
+        key,
+      ).toEqual([...ids].reverse());
+    }
+    expect((await list('residue_stock')).map((r) => r.residue_stock)).toEqual([2, 4, 5]);
+    // Without a sort: newest first, as before.
+    expect((await list()).map((r) => r.id)).toEqual([c, b, a]);
+  });
+
+  it('refuses a sort it does not declare with 排序字段不正确, never a 500', async () => {
+    for (const sort of [...BAD_SORTS, 'price', 'sold']) {
+      const res = await call(app, api.collectible.list, { sort } as never, { token: brand });
+      expect(res.statusCode, sort).toBe(400);
+      expect(res.body, sort).toEqual(SORT_REFUSED);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
 import { call } from './helpers.js';
+import { BAD_SORTS, expectSortedBy, idsAmong, SORT_REFUSED } from './sort-helpers.js';
 
 const m = messages.drawMachine;
 const notFound = { status: 404, msg: messages.common.notFound, data: null };
@@ -109,6 +110,55 @@ describe('drawMachine.list / info / goods', () => {
     expect(goods.reduce((n, g) => n + g.j_goods_num, 0)).toBe(2);
     expect(goods.reduce((n, g) => n + g.d_goods_num, 0)).toBe(1);
     expect(goods.reduce((n, g) => n + g.rate, 0)).toBeCloseTo(100, 0);
+  });
+});
+
+describe('drawMachine.list sort', () => {
+  const shown: Record<string, (r: DrawMachine) => number | string> = {
+    shelves_time: (r) => r.shelves_time,
+    official_price: (r) => r.official_price,
+    sale_amount: (r) => r.sale_amount.cn,
+    stock: (r) => r.stock,
+  };
+  const list = async (sort?: string) =>
+    (await call(app, api.drawMachine.list, { ip_id: molly, limit: 100, sort } as never, { token: brand })).body.data
+      .list as DrawMachine[];
+
+  it('orders by sale time, official price, sales and stock, either way, by the figure each row shows', async () => {
+    const a = (await publishMachine(app, brand, molly, sweet, 3, { shelves_time: '2025-03-01 10:00:00' })).id;
+    const b = (await publishMachine(app, brand, molly, sweet, 1, { shelves_time: '2025-09-01 10:00:00' })).id;
+    const c = (await publishMachine(app, brand, molly, sweet, 4, { shelves_time: '2025-06-01 10:00:00' })).id;
+    const p = await player(app, '13800000041');
+    // a: 2 draws (case 1 opened, 2 whole cases left); c: 1 draw (3 left); b: none.
+    for (const id of [a, a, c]) expect((await draw(app, p, id)).statusCode).toBe(200);
+    // Low to high among the three; equal figures (the same record's price) by id.
+    const expected: Record<string, number[]> = {
+      shelves_time: [a, c, b],
+      official_price: [a, b, c],
+      sale_amount: [b, c, a],
+      stock: [b, a, c],
+    };
+    for (const [key, ids] of Object.entries(expected)) {
+      const up = await list(key);
+      expectSortedBy(up, false, shown[key]!);
+      expect(idsAmong(up, [a, b, c]), key).toEqual(ids);
+      // The brand's other machines (the demo one: another record, real draws) make each order matter.
+      expect(new Set(up.map(shown[key]!)).size, key).toBeGreaterThan(1);
+      const down = await list(`-${key}`);
+      expectSortedBy(down, true, shown[key]!);
+      expect(idsAmong(down, [a, b, c]), key).toEqual([...ids].reverse());
+    }
+    // Without a sort: newest first, as before.
+    const plain = (await list()).map((r) => r.id);
+    expect(plain).toEqual([...plain].sort((x, y) => y - x));
+  });
+
+  it('refuses a sort it does not declare with 排序字段不正确, never a 500', async () => {
+    for (const sort of [...BAD_SORTS, 'price', 'surplus_num']) {
+      const res = await call(app, api.drawMachine.list, { ip_id: molly, sort } as never, { token: brand });
+      expect(res.statusCode, sort).toBe(400);
+      expect(res.body, sort).toEqual(SORT_REFUSED);
+    }
   });
 });
 

@@ -2,8 +2,11 @@ import { api, kujiStatusText, messages, OFFICIAL_KUJI_BRAND_ID, seedHash } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brands, kujis, userBrands, users } from '../src/db/schema.js';
+import { player } from './draw-helpers.js';
 import { brandIds, call, createMerchant, login, makeApp } from './helpers.js';
+import { approvedKuji, kujiDraw } from './kuji-draw-helpers.js';
 import { approveKuji, kujiForm, kujiRecords, kujiRowsForm, publishKuji, storedKuji } from './kuji-helpers.js';
+import { BAD_SORTS, expectSortedBy, idsAmong, SORT_REFUSED } from './sort-helpers.js';
 
 const m = messages.kuji;
 const app = await makeApp();
@@ -251,5 +254,52 @@ describe('kuji.list', () => {
       surplus_stock: 30,
       can_num: 3,
     });
+  });
+});
+
+describe('kuji.list sort', () => {
+  it('orders by price, sales and remaining tickets, either way, by the figure each row shows', async () => {
+    const other = await createMerchant(app, [14]);
+    const token = (await login(app, other.email)).web_token;
+    const ipId = other.brand.id;
+    // Approved and on sale (7 tickets a box): a ¥10 × 2 boxes, b ¥30 × 1, c ¥20 × 3; d pending, ¥15.
+    const a = (await approvedKuji(app, ipId, { price: 1000, boxNum: 2 })).id;
+    const b = (await approvedKuji(app, ipId, { price: 3000, boxNum: 1 })).id;
+    const c = (await approvedKuji(app, ipId, { price: 2000, boxNum: 3 })).id;
+    const d = await publishKuji(app, token, ipId, { price: 15 });
+    const p = await player(app, '13800000051');
+    expect((await kujiDraw(app, p, { active_id: b, box_no: 1, num: 1, use_bean: 0 })).statusCode).toBe(200);
+    expect((await kujiDraw(app, p, { active_id: c, box_no: 1, num: 3, use_bean: 0 })).statusCode).toBe(200);
+
+    const list = async (sort?: string) =>
+      (await call(app, api.kuji.list, { ip_id: ipId, sort } as never, { token })).body.data.list;
+    type Row = Awaited<ReturnType<typeof list>>[number];
+    const cases: [string, (r: Row) => number, number[], number[]][] = [
+      ['price', (r) => r.price, [10, 15, 20, 30], [a, d, c, b]],
+      // Equal sales (none yet) go by id.
+      ['sales_price', (r) => r.sales_price, [0, 0, 30, 60], [a, d, b, c]],
+      // A pending kuji has no tickets yet.
+      ['surplus_stock', (r) => r.surplus_stock, [0, 6, 14, 18], [d, b, a, c]],
+    ];
+    for (const [key, shown, figures, ids] of cases) {
+      const up = await list(key);
+      expectSortedBy(up, false, shown);
+      expect(up.map(shown), key).toEqual(figures);
+      expect(idsAmong(up, [a, b, c, d]), key).toEqual(ids);
+      const down = await list(`-${key}`);
+      expectSortedBy(down, true, shown);
+      expect(down.map(shown), key).toEqual([...figures].reverse());
+      expect(idsAmong(down, [a, b, c, d]), key).toEqual([...ids].reverse());
+    }
+    // Without a sort: newest first, as before.
+    expect((await list()).map((r) => r.id)).toEqual([d, c, b, a]);
+  });
+
+  it('refuses a sort it does not declare with 排序字段不正确, never a 500', async () => {
+    for (const sort of [...BAD_SORTS, 'stock', 'created_at']) {
+      const res = await call(app, api.kuji.list, { ip_id: molly, sort } as never, { token: brand });
+      expect(res.statusCode, sort).toBe(400);
+      expect(res.body, sort).toEqual(SORT_REFUSED);
+    }
   });
 });

@@ -4,10 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { DEV_APP_SECRET, PLAYER_DEMO_CODE, signHeaders } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { publishMachine } from '../support/draw-machine.js';
 import { toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const TITLE = 'Molly 星愿旅行系列';
+/** The record of the machines tests/support/draw-machine.ts publishes. */
+const SWEET = 'Molly 甜品派对系列';
 
 async function post<T>(
   apiUrl: string,
@@ -46,8 +49,9 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
       expect(href.searchParams.get('temp_title')).toBe(TITLE);
       expect(href.searchParams.get('type')).toBe('1');
     }
-    // Same-named machines are told apart by batch and sale time; 官方售价 is the record's price.
-    expect(await row.getByTestId('dm-batch').textContent()).toMatch(/^批次 \d+ · 发售 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // Same-named machines are told apart by batch and sale time (a column of its own, sortable).
+    expect(await row.getByTestId('dm-batch').textContent()).toMatch(/^批次 \d+$/);
+    expect(await row.textContent()).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     await shot(page, 'draw-machine-list');
 
     // 查看剩余库存 opens the dialog on each style's remaining boxes.
@@ -208,4 +212,47 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     await page.waitForURL(new RegExp(`/blindBox/goodsAdd\\?id=${ipId}`));
     await context.close();
   }, 240_000);
+
+  it('sorts by a column header: the sort is in the address, the rows follow it, a reload keeps it', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2FblindBox%2Flist');
+    await page.waitForURL(/ip_id=\d+/);
+    const ipId = Number(new URL(page.url()).searchParams.get('ip_id'));
+    // A new machine of another record, nothing sold: newest, so first until a sort says otherwise.
+    const token = await suite.stack.login('brand@demo.local');
+    await publishMachine(suite.stack, token, ipId, 1, '排序用抽盒机');
+    await page.reload();
+    const firstTitle = () => page.getByTestId('dm-row').first().getByTestId('dm-title').textContent();
+    const sortOf = () => new URL(page.url()).searchParams.get('sort');
+    await expect.poll(() => page.getByTestId('dm-row').count()).toBeGreaterThan(1);
+    await expect.poll(firstTitle).toBe(SWEET);
+    const sales = page.getByTestId('sort-sale_amount');
+
+    // 销售额: high to low first (the demo machine's draws), then low to high.
+    await sales.click();
+    await expect.poll(sortOf).toBe('-sale_amount');
+    await expect.poll(firstTitle).toBe(TITLE);
+    expect(await sales.getAttribute('data-direction')).toBe('desc');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('dm-row').count()).toBeGreaterThan(1);
+    expect(sortOf()).toBe('-sale_amount');
+    await expect.poll(firstTitle).toBe(TITLE);
+    await expect.poll(() => sales.getAttribute('data-direction')).toBe('desc');
+    await shot(page, 'draw-machine-list-sorted');
+    await sales.click();
+    await expect.poll(sortOf).toBe('sale_amount');
+    await expect.poll(firstTitle).toBe(SWEET);
+
+    // 库存 either way; a third click is the list's own order again.
+    const stock = page.getByTestId('sort-stock');
+    await stock.click();
+    await expect.poll(sortOf).toBe('-stock');
+    await expect.poll(firstTitle).toBe(TITLE);
+    await stock.click();
+    await expect.poll(firstTitle).toBe(SWEET);
+    await stock.click();
+    await expect.poll(sortOf).toBe(null);
+    await expect.poll(firstTitle).toBe(SWEET);
+    await context.close();
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { datetime, id, limit, optionalId, page, pagination } from '../fields.js';
+import { datetime, id, limit, optionalId, page, pagination, sort } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -215,6 +215,7 @@ export const collectibleRoutes = {
       ip_id: optionalId(),
       catalog_id: optionalId(),
       title: z.string().trim().max(200).optional(),
+      sort: sort(['created_at', 'stock', 'residue_stock']),
     }),
     response: z.object({ list: z.array(collectibleRow), pagination }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { datetime, id, limit, page, pagination, strictNumber, wholeNumber } from '../fields.js';
+import { datetime, id, limit, page, pagination, sort, strictNumber, wholeNumber } from '../fields.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
@@ -206,6 +206,7 @@ export const drawMachineRoutes = {
       keyword: z.string().trim().max(100).default(''),
       page: page(),
       limit: limit(DRAW_MACHINE_PAGE_SIZE, 100),
+      sort: sort(['shelves_time', 'official_price', 'sale_amount', 'stock']),
     }),
     response: z.object({ list: z.array(drawMachine), pagination, on_sale: z.number().int() }),
   }),

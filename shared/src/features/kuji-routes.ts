@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { id, limit, optionalId, page, pagination, strictNumber, wholeNumber } from '../fields.js';
+import { id, limit, optionalId, page, pagination, sort, strictNumber, wholeNumber } from '../fields.js';
 import { kujiFairnessLog } from '../kuji-draw.js';
 import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
@@ -46,6 +46,7 @@ export const kujiRoutes = {
       title: z.string().trim().max(100).default(''),
       page: page(),
       limit: limit(KUJI_PAGE_SIZE, 100),
+      sort: sort(['price', 'sales_price', 'surplus_stock']),
     }),
     response: z.object({
       list: z.array(kujiRow),

@@ -6,12 +6,14 @@ import {
   type CollectibleItem,
   type CollectibleRow,
   fileUrl,
+  type SortValue,
 } from '@toy/shared';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { albums, brands, collectibleItems, collectibles } from '../../db/schema.js';
+import { albums, brands, collectibleHoldings, collectibleItems, collectibles } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { fileBaseOf, picUrl } from '../../lib/urls.js';
 import type { FileStore } from '../../storage/store.js';
@@ -135,9 +137,22 @@ export interface CollectibleListQuery {
   limit: number;
   catalog_id?: number;
   title?: string;
+  sort?: SortValue<'created_at' | 'stock' | 'residue_stock'>;
 }
 
-/** A page of the collectibles of these brands, newest first. */
+/**
+ * The list's sortable figures, each the one its row shows: the creation time, the stock over the
+ * items and what remains of it, each item's stock less its issued copies, never below 0 (stockOf).
+ */
+const collectibleSortable = {
+  created_at: collectibles.createdAt,
+  stock: sql`(select coalesce(sum(i.stock), 0) from ${collectibleItems} i where i.collectible_id = ${collectibles.id})`,
+  residue_stock: sql`(select coalesce(sum(greatest(0, i.stock - (select count(*) from ${collectibleHoldings} h
+    where h.collectible_id = i.collectible_id and h.item_id = i.id))), 0)
+    from ${collectibleItems} i where i.collectible_id = ${collectibles.id})`,
+};
+
+/** A page of the collectibles of these brands, newest first or by a column of the list either way (`sort`). */
 export async function listCollectibles(db: Db, config: Config, brandIds: number[], q: CollectibleListQuery) {
   const pagination = { page: q.page, limit: q.limit, total_rows: 0 };
   if (brandIds.length === 0) return { list: [], pagination };
@@ -152,7 +167,7 @@ export async function listCollectibles(db: Db, config: Config, brandIds: number[
     .select()
     .from(collectibles)
     .where(and(...where))
-    .orderBy(desc(collectibles.id))
+    .orderBy(...orderByOf(q.sort, collectibleSortable, collectibles.id, [desc(collectibles.id)]))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const extras = await extrasOf(db, rows);

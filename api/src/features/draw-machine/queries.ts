@@ -1,10 +1,11 @@
-import { ACTIVITY_DRAW_BOX, type BoxGoodsRow, type DrawMachine } from '@toy/shared';
+import { ACTIVITY_DRAW_BOX, type BoxGoodsRow, type DrawMachine, type SortValue } from '@toy/shared';
 import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, idList, rowsOf, type Tx } from '../../db/client.js';
-import { blindBoxTemplates, brands, drawMachineGoods, drawMachines } from '../../db/schema.js';
+import { blindBoxTemplates, brands, drawMachineGoods, drawMachines, orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
+import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 
@@ -126,10 +127,25 @@ async function templateFacts(db: Db, templateIds: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [r.id, { title: r.title ?? undefined, price: r.price }]));
 }
 
+export type MachineSort = SortValue<'shelves_time' | 'official_price' | 'sale_amount' | 'stock'>;
+
+/**
+ * The list's sortable figures, each the one its row shows: the sale time, 官方售价 (the template's
+ * price, as templateFacts reads it), 销售额 (the sum machineCounts makes of the machine's draw orders)
+ * and the remaining whole cases.
+ */
+const machineSortable = {
+  shelves_time: drawMachines.shelvesTime,
+  official_price: sql`coalesce((select t.price from ${blindBoxTemplates} t where t.id = ${drawMachines.templateId}), ${drawMachines.price})`,
+  sale_amount: sql`(select coalesce(sum(o.price), 0) from ${orders} o where o.type = ${ACTIVITY_DRAW_BOX} and o.active_id = ${drawMachines.id})`,
+  stock: drawMachines.stock,
+};
+
+/** A page of the brand's machines: newest first, or by a column of the list either way (`sort`). */
 export async function listMachines(
   db: Db,
   config: Config,
-  q: { ipId: number; keyword: string; page: number; limit: number },
+  q: { ipId: number; keyword: string; page: number; limit: number; sort?: MachineSort },
 ): Promise<{ list: DrawMachine[]; total: number; onSale: number }> {
   const where = and(
     eq(drawMachines.ipId, q.ipId),
@@ -149,7 +165,7 @@ export async function listMachines(
     .select()
     .from(drawMachines)
     .where(where)
-    .orderBy(desc(drawMachines.id))
+    .orderBy(...orderByOf(q.sort, machineSortable, drawMachines.id, [desc(drawMachines.id)]))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const counts = await machineCounts(

@@ -46,6 +46,7 @@ const drawMachineRoutes: FastifyPluginAsync = async (app) => {
         keyword: query.keyword,
         page: query.page,
         limit: query.limit,
+        sort: query.sort,
       });
       return { list, on_sale: onSale, pagination: { page: query.page, limit: query.limit, total_rows: total } };
     }),

@@ -6,13 +6,15 @@ import {
   type KujiDetail,
   type KujiGoodsRow,
   type KujiRow,
+  type SortValue,
 } from '@toy/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, idList, rowsOf, type Tx } from '../../db/client.js';
-import { brands, kujiBoxes, kujiGoods, kujis } from '../../db/schema.js';
+import { brands, kujiBoxes, kujiGoods, kujis, orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { fenToYuan } from '../../lib/money.js';
+import { orderByOf } from '../../lib/sort.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 
@@ -193,14 +195,33 @@ export async function kujiRows(db: Db, config: Config, rows: KujiDbRow[]): Promi
   return rows.map((r) => kujiToWire(config, r, counts.get(r.id)!, titles.get(r.ipId) ?? ''));
 }
 
-/** A page of kujis matching `where`, newest first, and the total. */
-export async function pageKujis(db: Db, config: Config, where: SQL | undefined, page: number, limit: number) {
+export type KujiSort = SortValue<'price' | 'sales_price' | 'surplus_stock'>;
+
+/**
+ * The merchant list's sortable figures, each the one its row shows: 单抽价格, 销售额 (the paid draws
+ * kujiCounts sums) and the remaining tickets over the boxes not removed (kujiCounts' remaining).
+ */
+const kujiSortable = {
+  price: kujis.price,
+  sales_price: sql`(select coalesce(sum(o.price), 0) from ${orders} o where o.type = ${ACTIVITY_KUJI} and o.tran_state = 2 and o.active_id = ${kujis.id})`,
+  surplus_stock: sql`(select coalesce(sum(cardinality(b.tickets) - b.drawn), 0) from ${kujiBoxes} b where b.kuji_id = ${kujis.id} and b.removed_at is null)`,
+};
+
+/** A page of kujis matching `where`, newest first or by a column of the list either way (`sort`), and the total. */
+export async function pageKujis(
+  db: Db,
+  config: Config,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+  sort?: KujiSort,
+) {
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(kujis).where(where);
   const rows = await db
     .select()
     .from(kujis)
     .where(where)
-    .orderBy(desc(kujis.id))
+    .orderBy(...orderByOf(sort, kujiSortable, kujis.id, [desc(kujis.id)]))
     .limit(limit)
     .offset((page - 1) * limit);
   return { list: await kujiRows(db, config, rows), total: total?.n ?? 0 };
@@ -210,14 +231,14 @@ export async function pageKujis(db: Db, config: Config, where: SQL | undefined, 
 export async function listKujis(
   db: Db,
   config: Config,
-  q: { brandIds: number[]; ipId?: number | null; title: string; page: number; limit: number },
+  q: { brandIds: number[]; ipId?: number | null; title: string; page: number; limit: number; sort?: KujiSort },
 ) {
   if (q.brandIds.length === 0) return { list: [], total: 0, onSale: 0, scheduled: 0, offShelf: 0 };
   const where = and(
     inArray(kujis.ipId, q.ipId ? q.brandIds.filter((b) => b === q.ipId) : q.brandIds),
     q.title ? ilike(kujis.title, `%${q.title}%`) : undefined,
   );
-  const { list, total } = await pageKujis(db, config, where, q.page, q.limit);
+  const { list, total } = await pageKujis(db, config, where, q.page, q.limit, q.sort);
   // The header's counts over the merchant's approved kujis: on sale (listed, sale time reached),
   // scheduled (listed, before it) and off shelf; one definition with the player side's onSale.
   const [counts] = await db

@@ -35,6 +35,7 @@ const kujiRoutes: FastifyPluginAsync = async (app) => {
         title: query.title,
         page: query.page,
         limit: query.limit,
+        sort: query.sort,
       });
       return {
         list,

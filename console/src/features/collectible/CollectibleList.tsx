@@ -106,13 +106,19 @@ export function CollectibleList() {
       header: '合辑',
       render: (r) => <Text data-testid="collectible-album">{r.catalog?.title ?? '—'}</Text>,
     },
-    { key: 'stock', header: '库存', render: (r) => <Text data-testid="collectible-stock">{r.stock}</Text> },
+    {
+      key: 'stock',
+      sort: 'stock',
+      header: '库存',
+      render: (r) => <Text data-testid="collectible-stock">{r.stock}</Text>,
+    },
     {
       key: 'residue_stock',
+      sort: 'residue_stock',
       header: '剩余库存',
       render: (r) => <Text data-testid="collectible-residue">{r.residue_stock}</Text>,
     },
-    timeColumn('created_at', '创建时间', (r) => r.created_at),
+    { ...timeColumn('created_at', '创建时间', (r: CollectibleRow) => r.created_at), sort: 'created_at' },
   ];
 
   return (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
 import { CountLink } from '../../components/CountLink';
-import { actionsColumn, moneyColumn, PictureTitle } from '../../components/columns';
+import { actionsColumn, moneyColumn, PictureTitle, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { textFilter } from '../../components/filters';
 import { BrandListPage, type ListSpec } from '../../components/ListPage';
@@ -44,14 +44,21 @@ export default function DrawMachineListPage() {
               {d.title}
             </Text>
             <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="dm-batch">
-              批次 {d.id} · 发售 {d.shelves_time}
+              批次 {d.id}
             </Text>
           </Stack>
         </PictureTitle>
       ),
     },
-    moneyColumn('price', '官方售价', (d) => d.official_price, { testId: 'dm-official-price' }),
-    moneyColumn('sale', '销售额', (d) => d.sale_amount.cn, { testId: 'dm-sale' }),
+    { ...timeColumn('shelves_time', '发售时间', (d: DrawMachine) => d.shelves_time), sort: 'shelves_time' },
+    {
+      ...moneyColumn('price', '官方售价', (d: DrawMachine) => d.official_price, { testId: 'dm-official-price' }),
+      sort: 'official_price',
+    },
+    {
+      ...moneyColumn('sale', '销售额', (d: DrawMachine) => d.sale_amount.cn, { testId: 'dm-sale' }),
+      sort: 'sale_amount',
+    },
     {
       key: 'off',
       header: '状态',
@@ -83,6 +90,7 @@ export default function DrawMachineListPage() {
     },
     {
       key: 'stock',
+      sort: 'stock',
       header: '库存',
       render: (d) => (
         <Stack gap="0" whiteSpace="nowrap">

@@ -63,8 +63,8 @@ export default function KujiListPage() {
       ),
     },
     { key: 'status', header: '状态', render: (k) => <KujiStatusBadge kuji={k} testId="kuji-status" /> },
-    moneyColumn('price', '单抽价格', (k) => k.price),
-    moneyColumn('sales', '销售额', (k) => k.sales_price, { testId: 'kuji-sales' }),
+    { ...moneyColumn('price', '单抽价格', (k: KujiRow) => k.price), sort: 'price' },
+    { ...moneyColumn('sales', '销售额', (k: KujiRow) => k.sales_price, { testId: 'kuji-sales' }), sort: 'sales_price' },
     {
       key: 'send',
       header: '提货',
@@ -85,6 +85,7 @@ export default function KujiListPage() {
     },
     {
       key: 'stock',
+      sort: 'surplus_stock',
       header: '库存',
       render: (k) =>
         k.audit_status !== KUJI_AUDIT.approved ? (
