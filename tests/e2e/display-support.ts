@@ -347,8 +347,9 @@ export async function startDisplayStack(
 }
 
 /**
- * A screen's address for a test: at 20 frames a second (`?fps=20`), so two screens on a software
- * renderer leave the machine room for the rest of the run.
+ * A screen's address for a test: at 5 frames a second without antialiasing (`?fps=5&aa=0`), so
+ * screens on a software renderer (most of a display file's CPU: SwiftShader in Chromium's GPU
+ * process) leave the machine room for the rest of the run.
  */
 export const screenPath = (path: string) =>
-  path.startsWith('/control') ? path : `${path}${path.includes('?') ? '&' : '?'}fps=20`;
+  path.startsWith('/control') ? path : `${path}${path.includes('?') ? '&' : '?'}fps=5&aa=0`;
