@@ -48,7 +48,7 @@ const base = await listen(app);
 
 describe('the first start fills the demo', () => {
   it('every list page of every demo account shows at least one row, made by the simulated players', async () => {
-    const summaries = await fillDemo(apiClient(base), { password: PASSWORD, scale: 0.15, thinkMs: 20 });
+    const summaries = await fillDemo(apiClient(base), { password: PASSWORD, scale: 0.08, thinkMs: 20 });
     expect(summaries.map((s) => s.errors)).toEqual([0, 0, 0]);
     const empty: string[] = [];
     for (const email of ['brand@demo.local', 'shop@demo.local', 'coupon@demo.local', 'reviewer@demo.local']) {
