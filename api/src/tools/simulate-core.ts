@@ -185,6 +185,25 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     const drawing = () =>
       Date.now() < deadline ||
       (summary.draws < (opts.minDraws ?? 0) && machines.length > 0 && Date.now() < deadline + 60_000);
+    /** Some of the cabinet's items of one machine into a pickup (one pickup holds one brand's goods). */
+    const pickUp = async () => {
+      const cabinet = await call(api.player.deposit, { state: 3 }, headers);
+      const items = (cabinet.data?.list ?? []) as { id: number; batch_id: number }[];
+      const first = items[0];
+      if (first) {
+        // One pickup holds one brand's goods: take them from the same machine.
+        const same = items.filter((d) => d.batch_id === first.batch_id);
+        const ids = same.slice(0, 1 + Math.floor(Math.random() * 3)).map((d) => d.id);
+        const ipId = brandOf.get(first.batch_id);
+        const country = ipId === undefined ? undefined : destinationOf(i, ipId, destinations);
+        const picked = await call(api.player.pickup, pickupRequest(i, phone, ids, country), headers);
+        if (picked.status === 0) {
+          summary.pickups += 1;
+          if (country) summary.overseasPickups += 1;
+        }
+        since = 0;
+      }
+    };
     while (drawing()) {
       if (machines.length === 0) {
         await sleep(500);
@@ -206,26 +225,11 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
         summary.errors += 1;
         log(`draw ${machine.id}: ${res.status} ${res.msg}`);
       }
-      if (since >= 3 && Math.random() < 0.3) {
-        const cabinet = await call(api.player.deposit, { state: 3 }, headers);
-        const items = (cabinet.data?.list ?? []) as { id: number; batch_id: number }[];
-        const first = items[0];
-        if (first) {
-          // One pickup holds one brand's goods: take them from the same machine.
-          const same = items.filter((d) => d.batch_id === first.batch_id);
-          const ids = same.slice(0, 1 + Math.floor(Math.random() * 3)).map((d) => d.id);
-          const ipId = brandOf.get(first.batch_id);
-          const country = ipId === undefined ? undefined : destinationOf(i, ipId, destinations);
-          const picked = await call(api.player.pickup, pickupRequest(i, phone, ids, country), headers);
-          if (picked.status === 0) {
-            summary.pickups += 1;
-            if (country) summary.overseasPickups += 1;
-          }
-          since = 0;
-        }
-      }
+      if (since >= 3 && Math.random() < 0.3) await pickUp();
       await sleep(opts.thinkMs * (0.5 + Math.random()));
     }
+    // However few draws a busy machine allowed, the run leaves a pickup to ship.
+    if (summary.pickups === 0 && since > 0) await pickUp();
   };
   try {
     await Promise.all(Array.from({ length: opts.players }, (_, i) => runPlayer(i)));
