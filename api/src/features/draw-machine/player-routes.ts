@@ -13,9 +13,9 @@ import { machineCounts } from './queries.js';
 
 /**
  * The player's side of draw machines (declarations player.machines and player.draw,
- * shared/src/features/player.ts; table draw_machines): the machines on sale with the boxes left, and a
- * player's draw (header player_token), through the machines' queue (draw-queue.ts), which groups the draws waiting on one
- * machine into one transaction of the engine (engine.ts).
+ * shared/src/features/player.ts; table draw_machines): the machines on sale with the boxes left, and
+ * a player's draw (header player_token) through the machines' queue (draw-queue.ts), which groups
+ * the draws waiting on one machine into one transaction of the engine (engine.ts).
  */
 const playerDrawRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;

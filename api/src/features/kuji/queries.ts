@@ -44,6 +44,11 @@ export async function goodsOf(db: Db | Tx, kujiId: number): Promise<KujiGoodsDbR
   return db.select().from(kujiGoods).where(eq(kujiGoods.kujiId, kujiId)).orderBy(asc(kujiGoods.sort));
 }
 
+/** 销售额's orders: a kuji's paid draws (activity type 14, paid), in kujiCounts and the list's sort. */
+const PAID_DRAWS = sql`type = ${ACTIVITY_KUJI} and tran_state = 2`;
+/** 剩余赏票: the tickets left in a kuji's boxes (those not removed), in kujiCounts and the list's sort. */
+const TICKETS_LEFT = sql`coalesce(sum(cardinality(tickets) - drawn), 0)`;
+
 export interface KujiCounts {
   sales: number;
   waitSettlement: number;
@@ -83,7 +88,7 @@ export async function kujiCounts(db: Db | Tx, ids: number[]): Promise<Map<number
         coalesce(sum(merchant_income) filter (where settle_state = 0), 0)::int as wait,
         coalesce(sum(merchant_income) filter (where settle_state = 1), 0)::int as settled,
         coalesce(sum(buy_num), 0)::int as sold
-      from orders where type = ${ACTIVITY_KUJI} and tran_state = 2 and active_id in (${list}) group by active_id`),
+      from orders where ${PAID_DRAWS} and active_id in (${list}) group by active_id`),
   );
   for (const r of money)
     Object.assign(out.get(r.id)!, { sales: r.sale, waitSettlement: r.wait, settled: r.settled, sold: r.sold });
@@ -96,7 +101,7 @@ export async function kujiCounts(db: Db | Tx, ids: number[]): Promise<Map<number
   const boxes = rowsOf<{ id: number; remaining: number; n: number; sold_out: number; can: number }>(
     await db.execute(sql`
       select kuji_id as id,
-        coalesce(sum(cardinality(tickets) - drawn), 0)::int as remaining,
+        ${TICKETS_LEFT}::int as remaining,
         count(*)::int as n,
         count(*) filter (where drawn >= cardinality(tickets))::int as sold_out,
         count(*) filter (where drawn = 0)::int as can
@@ -203,8 +208,8 @@ export type KujiSort = SortValue<'price' | 'sales_price' | 'surplus_stock'>;
  */
 const kujiSortable = {
   price: kujis.price,
-  sales_price: sql`(select coalesce(sum(o.price), 0) from ${orders} o where o.type = ${ACTIVITY_KUJI} and o.tran_state = 2 and o.active_id = ${kujis.id})`,
-  surplus_stock: sql`(select coalesce(sum(cardinality(b.tickets) - b.drawn), 0) from ${kujiBoxes} b where b.kuji_id = ${kujis.id} and b.removed_at is null)`,
+  sales_price: sql`(select coalesce(sum(price), 0) from ${orders} where ${PAID_DRAWS} and active_id = ${kujis.id})`,
+  surplus_stock: sql`(select ${TICKETS_LEFT} from ${kujiBoxes} where kuji_id = ${kujis.id} and removed_at is null)`,
 };
 
 /** A page of kujis matching `where`, newest first or by a column of the list either way (`sort`), and the total. */
