@@ -23,6 +23,10 @@ export async function findMachine(db: Db | Tx, id: number, brandIds: number[], l
   return row;
 }
 
+/** 销售额: the list price of a machine's draw orders (activity type 13), in machineCounts and the list's sort. */
+const DRAW_SALES = sql`coalesce(sum(price), 0)`;
+const DRAW_ORDERS = sql`type = ${ACTIVITY_DRAW_BOX}`;
+
 export interface MachineCounts {
   saleAmount: number;
   waitSettlement: number;
@@ -44,11 +48,11 @@ export async function machineCounts(db: Db | Tx, ids: number[]): Promise<Map<num
   const list = idList(ids);
   const money = rowsOf<{ id: number; sale: number; wait: number; settled: number; sold: number }>(
     await db.execute(sql`
-      select active_id as id, coalesce(sum(price), 0)::int as sale,
+      select active_id as id, ${DRAW_SALES}::int as sale,
         coalesce(sum(merchant_income) filter (where settle_state = 0), 0)::int as wait,
         coalesce(sum(merchant_income) filter (where settle_state = 1), 0)::int as settled,
         coalesce(sum(buy_num), 0)::int as sold
-      from orders where type = ${ACTIVITY_DRAW_BOX} and active_id in (${list}) group by active_id`),
+      from orders where ${DRAW_ORDERS} and active_id in (${list}) group by active_id`),
   );
   for (const r of money)
     Object.assign(out.get(r.id)!, { saleAmount: r.sale, waitSettlement: r.wait, settled: r.settled, sold: r.sold });
@@ -137,7 +141,7 @@ export type MachineSort = SortValue<'shelves_time' | 'official_price' | 'sale_am
 const machineSortable = {
   shelves_time: drawMachines.shelvesTime,
   official_price: sql`coalesce((select t.price from ${blindBoxTemplates} t where t.id = ${drawMachines.templateId}), ${drawMachines.price})`,
-  sale_amount: sql`(select coalesce(sum(o.price), 0) from ${orders} o where o.type = ${ACTIVITY_DRAW_BOX} and o.active_id = ${drawMachines.id})`,
+  sale_amount: sql`(select ${DRAW_SALES} from ${orders} where ${DRAW_ORDERS} and active_id = ${drawMachines.id})`,
   stock: drawMachines.stock,
 };
 
