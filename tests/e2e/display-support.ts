@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type HubHandle, startHub } from '@toy/display-hub';
 import { type ActivityStatus, DEV_APP_SECRET, sign } from '@toy/shared';
 import Fastify from 'fastify';
+import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { freePort, repoRoot } from '../support/api.js';
 
@@ -353,3 +354,17 @@ export async function startDisplayStack(
  */
 export const screenPath = (path: string) =>
   path.startsWith('/control') ? path : `${path}${path.includes('?') ? '&' : '?'}fps=5&aa=0`;
+
+/** The browser contexts a test opened, closed after it whatever happened: a test that fails midway
+ *  leaves no screen running to answer (or spend the CPU) for the next one. */
+export class OpenedContexts {
+  private readonly open = new Set<BrowserContext>();
+  add(context: BrowserContext): BrowserContext {
+    this.open.add(context);
+    return context;
+  }
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.open].map((c) => c.close()));
+    this.open.clear();
+  }
+}

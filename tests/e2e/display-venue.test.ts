@@ -2,11 +2,18 @@
 // videos fitted whole, overlays laid out for what they show, text legible from 5 m, the operator's
 // brands, key, notices and clock, and players without an avatar.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { hasBrowser, launch, shot } from '../support/browser.js';
 import { scaled } from '../support/patience.js';
-import { CONTROL_KEY, type DisplayStack, QUIET_BRANDS, screenPath, startDisplayStack } from './display-support.js';
+import {
+  CONTROL_KEY,
+  type DisplayStack,
+  OpenedContexts,
+  QUIET_BRANDS,
+  screenPath,
+  startDisplayStack,
+} from './display-support.js';
 
 type Box = { x: number; y: number; w: number; h?: number };
 type Area = { key: string; mode: number; view: string | null; [k: string]: unknown };
@@ -49,10 +56,12 @@ describe.skipIf(!hasBrowser)('venue screens for the audience and the operator', 
     await browser?.close();
     await stack?.close();
   });
+  const opened = new OpenedContexts();
+  afterEach(() => opened.closeAll());
   const command = (type: string, data: unknown) => operator.send(JSON.stringify({ type, data }));
 
   async function open(path: string, size = { width: 960, height: 540 }, timezoneId = 'Asia/Shanghai'): Promise<Page> {
-    const context = await browser.newContext({ viewport: size, locale: 'zh-CN', timezoneId });
+    const context = opened.add(await browser.newContext({ viewport: size, locale: 'zh-CN', timezoneId }));
     const page = await context.newPage();
     await page.goto(stack.mediaUrl + screenPath(path));
     if (!path.startsWith('/control'))

@@ -6,11 +6,18 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot } from '../support/api.js';
 import { hasBrowser, launch, shot } from '../support/browser.js';
 import { scaled } from '../support/patience.js';
-import { CONTROL_KEY, type DisplayStack, people, screenPath, startDisplayStack } from './display-support.js';
+import {
+  CONTROL_KEY,
+  type DisplayStack,
+  OpenedContexts,
+  people,
+  screenPath,
+  startDisplayStack,
+} from './display-support.js';
 
 type Debug = {
   areas: { key: string; mode: number; view: string | null; [k: string]: unknown }[];
@@ -43,9 +50,13 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     await browser?.close();
     await stack?.close();
   });
+  const opened = new OpenedContexts();
+  afterEach(() => opened.closeAll());
 
   async function open(path: string, size = { width: 960, height: 540 }, init?: () => void): Promise<Page> {
-    const context = await browser.newContext({ viewport: size, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    const context = opened.add(
+      await browser.newContext({ viewport: size, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' }),
+    );
     const page = await context.newPage();
     if (init) await page.addInitScript(init);
     await page.goto(stack.mediaUrl + screenPath(path));
@@ -170,10 +181,12 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     await expect
       .poll(async () => (await debug(screen)).overlay?.done, { timeout: scaled(15_000), interval: 150 })
       .toBe(true);
-    // What the screen showed, by its own record (a slow machine may skip a number, never the end).
+    // What the screen showed, by its own record: it joins at the hub's second (a busy machine that
+    // reads the command a second late starts at 2) and may skip a number, never the end.
     const o = (await debug(screen)).overlay as { countdown: number; done: boolean; shown: number[] };
     expect(o).toMatchObject({ countdown: 0, done: true });
-    expect(o.shown[0]).toBe(3);
+    expect(o.shown[0]).toBeLessThanOrEqual(3);
+    expect(o.shown.length).toBeGreaterThanOrEqual(2);
     expect(o.shown.at(-1)).toBe(0);
     expect(o.shown).toEqual([...o.shown].sort((a, b) => b - a));
     await shot(screen, 'display-countdown-done');
@@ -284,7 +297,7 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     expect(await page.getByTestId('previews-hint').isVisible()).toBe(true);
     await page.getByTestId('preview-toggle-extend_center').click();
     await expect.poll(() => page.locator('iframe').count()).toBe(1);
-    expect(await page.getByTestId('preview-extend_center').getAttribute('src')).toBe('/extend_center?admin=1');
+    expect(await page.getByTestId('preview-extend_center').getAttribute('src')).toBe('/extend_center?admin=1&fps=10');
     await page.getByTestId('preview-toggle-extend_center').click();
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     await Promise.all([page.context().close(), screen.context().close()]);

@@ -71,6 +71,9 @@ const PREVIEW_LABELS: Record<string, string> = {
   '/extend': '活动屏',
 };
 
+/** A preview is a thumbnail: a capped frame rate keeps the control tablet responsive with previews open. */
+export const PREVIEW_FPS = 10;
+
 /** Live previews: the screens in admin=1 mode (muted, sending nothing). */
 export function previews(enabled: string[], toggle: (route: string) => void): HTMLElement {
   return h(
@@ -109,7 +112,12 @@ export function previews(enabled: string[], toggle: (route: string) => void): HT
           h(
             'div',
             { class: 'frame' },
-            h('iframe', { src: `${r}?admin=1`, title: `${r} 预览`, loading: 'lazy', testid: `preview-${r.slice(1)}` }),
+            h('iframe', {
+              src: `${r}?admin=1&fps=${PREVIEW_FPS}`,
+              title: `${r} 预览`,
+              loading: 'lazy',
+              testid: `preview-${r.slice(1)}`,
+            }),
           ),
         ),
       ),
