@@ -1,12 +1,13 @@
 import { api, messages } from '@toy/shared';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, scratchCards, scratchCodes } from '../src/db/schema.js';
+import { auditLog, drawMachines, scratchCards, scratchCodes } from '../src/db/schema.js';
 import { issueCodes } from '../src/features/scratch/codes.js';
 import { player } from './draw-helpers.js';
 import { download, sheetRows } from './goods-helpers.js';
 import { brandIds, call, login, makeApp, unique } from './helpers.js';
+import { publishKuji } from './kuji-helpers.js';
 
 const m = messages.scratch;
 
@@ -168,6 +169,74 @@ describe('scratch.update / addCodes / delete', () => {
   });
 });
 
+describe('scratch.link / unlink', () => {
+  const machineOf = async (ipId: number, mine = true) =>
+    (
+      await app.db
+        .select()
+        .from(drawMachines)
+        .where(mine ? eq(drawMachines.ipId, ipId) : ne(drawMachines.ipId, ipId))
+    )[0]!;
+
+  it.each([
+    [{ active_type: '', active_id: 1 }, m.activityRequired],
+    [{ active_type: 7, active_id: 1 }, m.activityRequired],
+    [{ active_type: 3, active_id: 1 }, m.activityRequired],
+    [{ active_type: 1, active_id: '' }, m.activityRequired],
+    [{ active_type: 1, active_id: 'abc' }, m.activityRequired],
+  ])('%j → %s, and the card stays unlinked', async (input, message) => {
+    const id = await newCard(1);
+    const res = await call(app, api.scratch.link, { id, ...input } as never, { token: brand });
+    expect([res.statusCode, res.body.msg]).toEqual([400, message]);
+    expect((await cardOf(id)).active_id).toBe(0);
+  });
+
+  it("links to one of the brand's draw machines; then locked until unlinked; filtered by the activity's name", async () => {
+    const id = await newCard(2);
+    const machine = await machineOf(molly);
+    const res = await call(app, api.scratch.link, { id, active_type: 1, active_id: machine.id }, { token: brand });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ id, active_id: machine.id, active_type: 1, active_title: machine.title });
+    const card = await cardOf(id);
+    expect(card).toMatchObject({ active_id: machine.id, active_type: 1, active_title: machine.title });
+    expect(card.active_pic).toMatch(/^https?:\/\//);
+    const filtered = await call(app, api.scratch.list, { active_title: machine.title, limit: 200 }, { token: brand });
+    expect(filtered.body.data.lists.map((c) => c.id)).toContain(id);
+    // Linked: no edit, no codes, no delete, no second link.
+    for (const again of [
+      await call(app, api.scratch.link, { id, active_type: 1, active_id: machine.id }, { token: brand }),
+      await call(app, api.scratch.update, { id, title: '改' }, { token: brand }),
+      await call(app, api.scratch.delete, { id }, { token: brand }),
+    ])
+      expect([again.statusCode, again.body.msg]).toEqual([409, m.linked]);
+    const off = await call(app, api.scratch.unlink, { id }, { token: brand });
+    expect(off.body.data).toMatchObject({ id, active_id: 0, active_type: 0, active_title: '', active_pic: '' });
+    expect((await call(app, api.scratch.update, { id, title: '改' }, { token: brand })).statusCode).toBe(200);
+    const logged = await app.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'scratch'), eq(auditLog.entityId, id)));
+    expect(logged.map((r) => r.action)).toEqual(['create', 'link', 'unbind', 'update']);
+  });
+
+  it("links to a kuji of the brand; another brand's activity or a missing one is 活动不存在", async () => {
+    const id = await newCard(1);
+    const theirs = await machineOf(molly, false);
+    for (const [active_type, active_id] of [
+      [1, theirs.id],
+      [1, 2_000_000_000],
+      [5, 2_000_000_000],
+    ] as const) {
+      const res = await call(app, api.scratch.link, { id, active_type, active_id }, { token: brand });
+      expect([res.statusCode, res.body.msg]).toEqual([404, m.activityMissing]);
+    }
+    expect((await cardOf(id)).active_id).toBe(0);
+    const kuji = await publishKuji(app, brand, molly, { title: '夏日一番赏' });
+    const ok = await call(app, api.scratch.link, { id, active_type: 5, active_id: kuji }, { token: brand });
+    expect(ok.body.data).toMatchObject({ active_id: kuji, active_type: 5, active_title: '夏日一番赏' });
+  });
+});
+
 describe('tenancy', () => {
   it("answers 404 for another merchant's card on every call, and changes nothing", async () => {
     const id = await newCard(2, '别人的卡');
@@ -177,6 +246,8 @@ describe('tenancy', () => {
       await call(app, api.scratch.delete, { id }, { token: shop }),
       await call(app, api.scratch.codesExport, { id }, { token: shop }),
       await call(app, api.scratch.activityQr, { id }, { token: shop }),
+      await call(app, api.scratch.link, { id, active_type: 1, active_id: 1 }, { token: shop }),
+      await call(app, api.scratch.unlink, { id }, { token: shop }),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.body.msg).toBe(messages.common.notFound);

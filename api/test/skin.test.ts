@@ -1,9 +1,9 @@
 import { api, messages, SKIN_IMAGES, skinBatchProblem } from '@toy/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, skinDrafts, skins, virtualReceipts } from '../src/db/schema.js';
+import { auditLog, drawMachines, skinDrafts, skins, virtualReceipts } from '../src/db/schema.js';
 import { candidatesOf, dropSourceOf } from '../src/features/holdings/drops.js';
 import { RECEIPT_KIND } from '../src/features/holdings/receipts.js';
 import { centreIsTransparent } from '../src/features/skin/avatar.js';
@@ -14,6 +14,7 @@ import { uploadPng } from './blind-box-helpers.js';
 import { player } from './draw-helpers.js';
 import { zipEntries } from './files.js';
 import { brandIds, call, login, makeApp } from './helpers.js';
+import { publishKuji } from './kuji-helpers.js';
 import { avatarPng, decideSkin, skinForm, skinImages, submitSkin, uploadFile } from './skin-helpers.js';
 
 const m = messages.skin;
@@ -253,21 +254,55 @@ describe('skin.claim', () => {
     expect(res.body.msg).toBe(message);
   });
 
+  /** An activity of the brand: one of its draw machines or kujis. */
+  const activityIdOf = async (table: typeof drawMachines, ipId: number, mine = true) =>
+    (
+      await app.db
+        .select({ id: table.id })
+        .from(table)
+        .where(mine ? eq(table.ipId, ipId) : ne(table.ipId, ipId))
+    )[0]?.id;
+
+  it('the activity is one of the skin’s brand: a draw machine or a kuji, else 活动不存在 and nothing granted', async () => {
+    const id = await approved();
+    await player(app, '13912340001');
+    const foreign = await activityIdOf(drawMachines, molly, false);
+    const own = await activityIdOf(drawMachines, molly);
+    expect(foreign).toBeDefined();
+    expect(own).toBeDefined();
+    for (const active_id of [foreign!, 2_000_000_000]) {
+      const res = await call(app, api.skin.claim, { id, active_id, phone: '13912340001' } as never, { token: brand });
+      expect([res.statusCode, res.body.msg]).toEqual([404, m.activityMissing]);
+    }
+    expect((await find(id)).received).toBe(0);
+    // A kuji id that is no draw machine of the brand's.
+    const machines = new Set((await app.db.select({ id: drawMachines.id }).from(drawMachines)).map((r) => r.id));
+    let kuji = await publishKuji(app, brand, molly);
+    while (machines.has(kuji)) kuji = await publishKuji(app, brand, molly);
+    const ok = await call(app, api.skin.claim, { id, active_id: kuji, phone: '13912340001' } as never, {
+      token: brand,
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('grants the skin to the phone’s player once; unknown phone refused; received counts it', async () => {
     const id = await approved();
-    const unknown = await call(app, api.skin.claim, { id, active_id: 9, phone: '13912345678' } as never, {
+    const machine = (await activityIdOf(drawMachines, molly))!;
+    const unknown = await call(app, api.skin.claim, { id, active_id: machine, phone: '13912345678' } as never, {
       token: brand,
     });
     expect([unknown.statusCode, unknown.body.msg]).toEqual([404, m.playerUnknown]);
     await player(app, '13912340000');
-    const ok = await call(app, api.skin.claim, { id, active_id: 9, phone: '13912340000' } as never, { token: brand });
+    const ok = await call(app, api.skin.claim, { id, active_id: machine, phone: '13912340000' } as never, {
+      token: brand,
+    });
     expect(ok.statusCode).toBe(200);
     const [receipt] = await app.db
       .select()
       .from(virtualReceipts)
       .where(and(eq(virtualReceipts.kind, 'skin'), eq(virtualReceipts.itemId, id)));
-    expect(receipt).toMatchObject({ source: 'claim', sourceId: 9, playerId: ok.body.data.player_id });
-    const twice = await call(app, api.skin.claim, { id, active_id: 9, phone: '13912340000' } as never, {
+    expect(receipt).toMatchObject({ source: 'claim', sourceId: machine, playerId: ok.body.data.player_id });
+    const twice = await call(app, api.skin.claim, { id, active_id: machine, phone: '13912340000' } as never, {
       token: brand,
     });
     expect([twice.statusCode, twice.body.msg]).toEqual([409, m.alreadyHeld]);

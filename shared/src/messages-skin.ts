@@ -39,6 +39,7 @@ export const skinMessages = {
   phoneRequired: '请输入手机号',
   phoneFormat: '手机号格式不正确',
   activeRequired: '请输入活动ID',
+  activityMissing: '活动不存在：请填写本品牌抽盒机或一番赏的ID',
   playerUnknown: '该手机号尚未注册用户，无法领取',
   alreadyHeld: '该用户已拥有此装扮',
   claimed: '领取成功',

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { failureShotsDir, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { scaled } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -67,7 +68,7 @@ describe.skipIf(!hasBrowser)('the console on a phone', () => {
               );
             },
             null,
-            { timeout: 10_000 },
+            { timeout: scaled(10_000) },
           )
           .then(() => true)
           .catch(() => false);

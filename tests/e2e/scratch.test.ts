@@ -1,6 +1,6 @@
 // 刮刮卡 as a merchant would try it: the create dialog's messages in order, add codes, the code
-// download followed to its xlsx, a player's redemption counted, the activity QR, delete with its
-// confirmation.
+// download followed to its xlsx, a player's redemption counted, the activity QR, linking to one of
+// the brand's activities and unlinking, delete with its confirmation.
 import { api } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { deleteAfterCancel, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
@@ -99,6 +99,31 @@ describe.skipIf(!hasBrowser)('scratch cards', () => {
     await shot(page, 'scratch-qr');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('scratch-qr-dialog').count()).toBe(0);
+
+    // 关联活动: one of the brand's draw machines; linked, the card is neither edited, topped up nor
+    // deleted until 解除关联.
+    await row.getByTestId('scratch-link').click();
+    await expect.poll(() => page.getByTestId('activity-picker').isVisible()).toBe(true);
+    expect(await page.getByTestId('activity-type').textContent()).toBe('抽盒机一番赏');
+    const activity = page.getByTestId('activity-row').first();
+    await expect.poll(() => activity.count()).toBe(1);
+    const activityTitle = (await activity.locator('td').nth(1).textContent())!.trim();
+    await shot(page, 'scratch-link-picker');
+    await activity.getByTestId('activity-pick').click();
+    await expect.poll(() => toast(page, '关联成功').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('activity-picker').count()).toBe(0);
+    await expect.poll(() => row.getByTestId('scratch-activity').textContent()).toContain(activityTitle);
+    for (const locked of ['scratch-edit', 'scratch-add-codes', 'scratch-delete', 'scratch-link'])
+      expect(await row.getByTestId(locked).count(), locked).toBe(0);
+    await shot(page, 'scratch-linked');
+    const filtered = `${new URL(page.url()).pathname}?ip_id=${new URL(page.url()).searchParams.get('ip_id')}&active_title=${encodeURIComponent(activityTitle)}`;
+    await page.goto(new URL(filtered, page.url()).href);
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByTestId('scratch-unlink').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => toast(page, '已解除关联').isVisible()).toBe(true);
+    await page.goBack();
+    await expect.poll(() => row.getByTestId('scratch-delete').count()).toBe(1);
 
     // Delete: cancel first, then confirm.
     await deleteAfterCancel(page, row, 'scratch-delete', {

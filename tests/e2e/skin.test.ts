@@ -5,9 +5,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SKIN_IMAGES } from '@toy/shared';
+import { api, SKIN_IMAGES } from '@toy/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api.js';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { toast } from '../support/page.js';
 import { playerClient } from '../support/player.js';
@@ -182,8 +183,23 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     await expect.poll(() => toast(page, '设置成功').isVisible()).toBe(true);
     const players = playerClient(suite.stack.apiUrl);
     await players.login('13700001234');
+    // The activity is one of the brand's draw machines, by the id its list shows.
+    const ipId = Number(new URL(page.url()).searchParams.get('ip_id'));
+    const merchant = apiClient(suite.stack.apiUrl);
+    const token = await merchant.login('brand@demo.local');
+    const machines = await merchant.call<{ lists: { id: number }[] }>(
+      'GET',
+      api.exchange.activities.path,
+      { ip_id: ipId, type: 1 },
+      token,
+    );
+    const machineId = machines.body.data.lists[0]!.id;
     await row.getByTestId('skin-claim').click();
-    await page.getByTestId('skin-claim-active').fill('8');
+    await page.getByTestId('skin-claim-active').fill('2000000000');
+    await page.getByTestId('skin-claim-phone').fill('13700001234');
+    await page.getByTestId('skin-claim-submit').click();
+    await expect.poll(() => toast(page, '活动不存在：请填写本品牌抽盒机或一番赏的ID').isVisible()).toBe(true);
+    await page.getByTestId('skin-claim-active').fill(String(machineId));
     await page.getByTestId('skin-claim-phone').fill('1270000123');
     await page.getByTestId('skin-claim-submit').click();
     await expect.poll(() => page.getByTestId('error-phone').textContent()).toBe('手机号格式不正确');

@@ -35,10 +35,23 @@ async function downloadCodes({ call, api, base }: Client, web_token: string, id:
   throw new Error('scratch codes: the download did not finish');
 }
 
+/** The merchant links the card to the brand's newest draw machine (else kuji), as from the list's 关联活动. */
+async function linkToActivity({ call, api }: Client, web_token: string, ipId: number, id: number) {
+  for (const type of [1, 5] as const) {
+    const found = await call(api.exchange.activities, { ip_id: ipId, type, page: 1, limit: 1 }, { web_token });
+    const activity = (found.data as { lists: { id: number }[] } | null)?.lists[0];
+    if (!activity) continue;
+    const linked = await call(api.scratch.link, { id, active_type: type, active_id: activity.id }, { web_token });
+    return linked.status === 0;
+  }
+  return false;
+}
+
 /**
- * Scratch cards: the merchant issues a card of 30 codes on the first brand and downloads them;
- * `players` players redeem most of them, some a second time (refused, counted) and some a code
- * that does not exist (refused, counted). The card's used_num in the console then moves.
+ * Scratch cards: the merchant issues a card of 30 codes on the first brand, links it to one of the
+ * brand's activities and downloads its codes, and issues a second card left unlinked; `players`
+ * players redeem most of the first card's codes, some a second time (refused, counted) and some a
+ * code that does not exist (refused, counted). The card's used_num in the console then moves.
  */
 export async function simulateScratch(
   client: Client,
@@ -59,7 +72,16 @@ export async function simulateScratch(
     return summary;
   }
   summary.cards = 1;
-  const codes = await downloadCodes(client, opts.web_token, (created.data as { id: number }).id);
+  const id = (created.data as { id: number }).id;
+  if (!(await linkToActivity(client, opts.web_token, opts.ipId, id))) summary.errors += 1;
+  const spare = await call(
+    api.scratch.create,
+    { ip_id: opts.ipId, title: `备用刮卡${stamp}`, stock: 10 },
+    { web_token: opts.web_token },
+  );
+  if (spare.status === 0) summary.cards += 1;
+  else summary.errors += 1;
+  const codes = await downloadCodes(client, opts.web_token, id);
   const redeem = async (player_token: string, code: string) => {
     const res = await call(api.player.redeemScratch, { code }, { player_token });
     return res.status;

@@ -242,6 +242,7 @@ export const AUDIT_ACTIONS = {
   list: '上架',
   delist: '下架',
   invalidate: '失效',
+  link: '关联活动',
   unbind: '解除活动关联',
   import_create: '导入新增',
   import_update: '导入更新',

@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { PER_ID } from '../roles.js';
 import { defineRoute } from '../route.js';
 import { is, ruleTable, withRules } from '../rules.js';
+import { ACTIVITY_RELATION_TYPES } from './exchange-method.js';
 import { raw, text } from './goods.js';
 
 const m = messages.scratch;
@@ -29,6 +30,8 @@ export const scratchCard = z.object({
   created_at: datetime(),
   /** 0 = not linked to an activity: only then may it be edited, topped up or deleted. */
   active_id: z.number().int(),
+  /** The linked activity's type (SCRATCH_ACTIVITY_TYPES: 1 抽盒机, 5 一番赏); 0 when not linked. */
+  active_type: z.number().int(),
   active_title: z.string(),
   active_pic: z.string(),
 });
@@ -82,6 +85,20 @@ export const scratchAddCodes = withRules(z.object({ id: raw(), num: raw() }), [
   { field: 'id', message: messages.common.notFound, ok: (v: Partial<ScratchAddForm>) => is.id(v.id) },
   ...scratchAddRules,
 ]).transform((v) => ({ id: Number(v.id), num: Number(v.num) }));
+
+/** What a card may be linked to: one of its brand's draw machines or kujis (the activities that sell). */
+export const SCRATCH_ACTIVITY_TYPES = ACTIVITY_RELATION_TYPES.filter((t) => t.key === 'lucky' || t.key === 'shop');
+const linkableType = (v: unknown) => SCRATCH_ACTIVITY_TYPES.some((t) => String(t.value) === String(v));
+
+export const scratchLink = withRules(z.object({ id: raw(), active_type: raw(), active_id: raw() }), [
+  { field: 'id', message: messages.common.notFound, ok: (v: Record<string, unknown>) => is.id(v.id) },
+  {
+    field: 'active_type',
+    message: m.activityRequired,
+    ok: (v: Record<string, unknown>) => linkableType(v.active_type),
+  },
+  { field: 'active_id', message: m.activityRequired, ok: (v: Record<string, unknown>) => is.id(v.active_id) },
+]).transform((v) => ({ id: Number(v.id), active_type: Number(v.active_type), active_id: Number(v.active_id) }));
 
 /** A code download as its owner follows it: progress, then the xlsx. */
 export const scratchExportStatus = z.object({
@@ -156,6 +173,28 @@ export const scratchRoutes = {
     perId: PER_ID.box,
     body: z.object({ id: id() }),
     response: z.null(),
+  }),
+  link: defineRoute({
+    operationId: 'scratch.link',
+    method: 'POST',
+    path: '/web/qrCode/qrCode/link',
+    summary: '关联活动：本品牌的抽盒机（1）或一番赏（5）；关联后不可编辑、增加兑换码或删除',
+    entity: { field: 'id', of: 'scratch' },
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: scratchLink,
+    response: scratchCard,
+  }),
+  unlink: defineRoute({
+    operationId: 'scratch.unlink',
+    method: 'POST',
+    path: '/web/qrCode/qrCode/unlink',
+    summary: '解除关联活动',
+    entity: { field: 'id', of: 'scratch' },
+    access: 'box_admin',
+    perId: PER_ID.box,
+    body: z.object({ id: id() }),
+    response: scratchCard,
   }),
   codesExport: defineRoute({
     operationId: 'scratch.codesExport',

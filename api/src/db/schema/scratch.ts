@@ -19,6 +19,8 @@ export const scratchCards = pgTable(
     totalNum: integer('total_num').notNull().default(0),
     /** 0 = not linked to an activity. */
     activeId: integer('active_id').notNull().default(0),
+    /** The activity's relation type (shared SCRATCH_ACTIVITY_TYPES: 1 draw machine, 5 kuji); 0 when not linked. */
+    activeType: integer('active_type').notNull().default(0),
     activeTitle: text('active_title').notNull().default(''),
     activePic: text('active_pic').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,7 +5,7 @@ import { exchangeClaims, exchangeMethods, players, virtualReceipts } from '../..
 import { playerOf } from '../../http/player-session.js';
 import { routeOf } from '../../http/route.js';
 import { httpError, notFound } from '../../lib/errors.js';
-import { holdsRelation } from './activities.js';
+import { holdsRelation } from '../holdings/index.js';
 import { pointsOf } from './points.js';
 import { exchangeWires, relationOf } from './queries.js';
 

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/index.js';
-import { resolveActivities } from './activities.js';
+import { resolveActivities } from '../holdings/index.js';
 import { componentsForDisplay } from './components.js';
 
 export type ExchangeRow = typeof exchangeMethods.$inferSelect;

@@ -7,8 +7,8 @@ import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/index.js';
+import { activityPage, resolveActivities } from '../holdings/index.js';
 import { assertPictures } from '../upload/index.js';
-import { activityPage, resolveActivities } from './activities.js';
 import { componentProvider, resolveComponents } from './components.js';
 import { claimCount, exchangeWire, findExchange, listExchange } from './queries.js';
 

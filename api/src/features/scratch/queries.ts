@@ -1,16 +1,18 @@
 import type { ScratchCard } from '@toy/shared';
 import { messages } from '@toy/shared';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, scratchCards, scratchRedemptions, scratchRefusals } from '../../db/schema.js';
 import { httpError, notFound } from '../../lib/errors.js';
 import { formatTime } from '../../lib/time.js';
+import { picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/index.js';
 
 export type ScratchRow = typeof scratchCards.$inferSelect;
 type Counts = { used: number; refused: number; ipTitle: string };
 
-export const scratchToWire = (row: ScratchRow, c: Counts): ScratchCard => ({
+export const scratchToWire = (config: Config, row: ScratchRow, c: Counts): ScratchCard => ({
   id: row.id,
   ip_id: row.ipId,
   ip_title: c.ipTitle,
@@ -21,8 +23,9 @@ export const scratchToWire = (row: ScratchRow, c: Counts): ScratchCard => ({
   refused_num: c.refused,
   created_at: formatTime(row.createdAt),
   active_id: row.activeId,
+  active_type: row.activeType,
   active_title: row.activeTitle,
-  active_pic: row.activePic,
+  active_pic: picUrl(config, row.activePic),
 });
 
 /** used_num and refused_num of these cards, counted from the redemption and refusal records. */
@@ -53,9 +56,9 @@ async function countsOf(db: Db | Tx, rows: ScratchRow[]): Promise<Map<number, Co
   return out;
 }
 
-export async function wireOf(db: Db | Tx, row: ScratchRow): Promise<ScratchCard> {
+export async function wireOf(db: Db | Tx, config: Config, row: ScratchRow): Promise<ScratchCard> {
   const counts = await countsOf(db, [row]);
-  return scratchToWire(row, counts.get(row.id)!);
+  return scratchToWire(config, row, counts.get(row.id)!);
 }
 
 export interface ScratchListQuery {
@@ -66,7 +69,7 @@ export interface ScratchListQuery {
 }
 
 /** A page of the cards of these brands, newest first. */
-export async function listScratch(db: Db, brandIds: number[], q: ScratchListQuery) {
+export async function listScratch(db: Db, config: Config, brandIds: number[], q: ScratchListQuery) {
   const pagination = { page: q.page, limit: q.limit, total_rows: 0 };
   if (brandIds.length === 0) return { lists: [], pagination };
   const where: SQL[] = [inArray(scratchCards.ipId, brandIds)];
@@ -85,7 +88,7 @@ export async function listScratch(db: Db, brandIds: number[], q: ScratchListQuer
     .offset((q.page - 1) * q.limit);
   const counts = await countsOf(db, rows);
   return {
-    lists: rows.map((r) => scratchToWire(r, counts.get(r.id)!)),
+    lists: rows.map((r) => scratchToWire(config, r, counts.get(r.id)!)),
     pagination: { ...pagination, total_rows: Number(total?.n ?? 0) },
   };
 }

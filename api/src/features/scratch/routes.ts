@@ -6,7 +6,9 @@ import { jobs, scratchCards, scratchRedemptions } from '../../db/schema.js';
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/seal.js';
+import { keyOfPic } from '../../lib/urls.js';
 import { audit } from '../audit/index.js';
+import { activityOf } from '../holdings/index.js';
 import { issueCodes } from './codes.js';
 import { CODES_EXPORT_KIND, type CodesExportParams } from './export.js';
 import { assertUnlinked, findScratch, listScratch, touch, wireOf } from './queries.js';
@@ -24,7 +26,7 @@ export const activityLink = (publicUrl: string, id: number) => `${publicUrl}/m/s
 const scratchRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
 
-  app.route(routeOf(api.scratch.list, async (query, request) => listScratch(db, request.scope, query)));
+  app.route(routeOf(api.scratch.list, async (query, request) => listScratch(db, config, request.scope, query)));
 
   app.route(
     routeOf(api.scratch.create, async (body, request) => {
@@ -37,7 +39,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
           id: row.id,
           ipId: row.ipId,
           action: 'create',
-          after: await wireOf(tx, row),
+          after: await wireOf(tx, config, row),
         });
         return { id: row.id };
       });
@@ -50,7 +52,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
       return db.transaction(async (tx) => {
         const current = await findScratch(tx, brandIds, body.id, true);
         assertUnlinked(current);
-        const before = await wireOf(tx, current);
+        const before = await wireOf(tx, config, current);
         const row = await touch(tx, body.id, { title: body.title });
         await audit(tx, request, {
           entity: 'scratch',
@@ -58,7 +60,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
           ipId: row.ipId,
           action: 'update',
           before,
-          after: await wireOf(tx, row),
+          after: await wireOf(tx, config, row),
         });
         return { id: row.id };
       });
@@ -72,7 +74,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
         const current = await findScratch(tx, brandIds, body.id, true);
         assertUnlinked(current);
         if (current.totalNum + body.num > SCRATCH_LIMITS.stockMax) throw httpError(400, m.numTooHigh);
-        const before = await wireOf(tx, current);
+        const before = await wireOf(tx, config, current);
         const added = await issueCodes(tx, current.id, body.num);
         const row = await touch(tx, current.id, { totalNum: current.totalNum + added });
         await audit(tx, request, {
@@ -81,7 +83,7 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
           ipId: row.ipId,
           action: 'add_codes',
           before,
-          after: await wireOf(tx, row),
+          after: await wireOf(tx, config, row),
         });
         return { total_num: row.totalNum };
       });
@@ -94,12 +96,48 @@ const scratchRoutes: FastifyPluginAsync = async (app) => {
       await db.transaction(async (tx) => {
         const current = await findScratch(tx, brandIds, body.id, true);
         assertUnlinked(current);
-        const before = await wireOf(tx, current);
+        const before = await wireOf(tx, config, current);
         await tx.delete(scratchRedemptions).where(eq(scratchRedemptions.cardId, current.id));
         await tx.delete(scratchCards).where(eq(scratchCards.id, current.id));
         await audit(tx, request, { entity: 'scratch', id: current.id, ipId: current.ipId, action: 'delete', before });
       });
       return null;
+    }),
+  );
+
+  /** Link to one of the brand's draw machines or kujis (a snapshot of its title and picture), or unlink. */
+  app.route(
+    routeOf(api.scratch.link, async (body, request) => {
+      return db.transaction(async (tx) => {
+        const current = await findScratch(tx, request.brandIds, body.id, true);
+        assertUnlinked(current);
+        const activity = await activityOf(tx, config, current.ipId, body.active_type, body.active_id);
+        if (!activity) throw httpError(404, m.activityMissing);
+        const before = await wireOf(tx, config, current);
+        const row = await touch(tx, current.id, {
+          activeId: activity.id,
+          activeType: activity.type,
+          activeTitle: activity.title,
+          activePic: keyOfPic(config, activity.pic),
+        });
+        const after = await wireOf(tx, config, row);
+        await audit(tx, request, { entity: 'scratch', id: row.id, ipId: row.ipId, action: 'link', before, after });
+        return after;
+      });
+    }),
+  );
+
+  app.route(
+    routeOf(api.scratch.unlink, async (body, request) => {
+      return db.transaction(async (tx) => {
+        const current = await findScratch(tx, request.brandIds, body.id, true);
+        const before = await wireOf(tx, config, current);
+        const row = await touch(tx, current.id, { activeId: 0, activeType: 0, activeTitle: '', activePic: '' });
+        const after = await wireOf(tx, config, row);
+        if (current.activeId !== 0)
+          await audit(tx, request, { entity: 'scratch', id: row.id, ipId: row.ipId, action: 'unbind', before, after });
+        return after;
+      });
     }),
   );
 

@@ -6,7 +6,7 @@ import { players, skinDrafts, skins, virtualReceipts } from '../../db/schema.js'
 import { routeOf } from '../../http/route.js';
 import { httpError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
-import { RECEIPT_KIND } from '../holdings/index.js';
+import { activityNamed, RECEIPT_KIND } from '../holdings/index.js';
 import { assertAvatarCentre } from './avatar.js';
 import { makePreview } from './preview.js';
 import {
@@ -228,6 +228,9 @@ const skinRoutes: FastifyPluginAsync = async (app) => {
       return db.transaction(async (tx) => {
         const current = await findSkin(tx, brandIds, body.id, true);
         assertApproved(current);
+        // The activity named is one of the skin's brand: a draw machine or a kuji with that id.
+        const activity = await activityNamed(tx, config, current.ipId, body.active_id);
+        if (!activity) throw httpError(404, m.activityMissing);
         const [player] = await tx.select({ id: players.id }).from(players).where(eq(players.phone, body.phone));
         if (!player) throw httpError(404, m.playerUnknown);
         const granted = await tx

@@ -15,6 +15,7 @@ import {
 import { exchangeMethodRoutes } from '@toy/shared/features/exchange-method';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { ActivityPickerDialog } from '../../components/ActivityPickerDialog';
 import { Thumbnail } from '../../components/columns';
 import { FormDialog } from '../../components/form/FormDialog';
 import {
@@ -29,7 +30,7 @@ import { ImageField } from '../../components/form/imageFields';
 import type { EditDialogProps } from '../../components/useEditDialog';
 import { rowValues, useFormDialog } from '../../components/useFormDialog';
 import { notify } from '../../lib/notify';
-import { ActivityPickerDialog, ComponentPickerDialog } from './ExchangePickers';
+import { ComponentPickerDialog } from './ExchangePickers';
 
 const m = messages.exchangeMethod;
 

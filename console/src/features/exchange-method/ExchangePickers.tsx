@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { ACTIVITY_RELATION_TYPES, COMPONENT_TYPES, type ExchangeActivity, type ExchangeComponent } from '@toy/shared';
+import { COMPONENT_TYPES, type ExchangeComponent } from '@toy/shared';
 import { exchangeMethodRoutes } from '@toy/shared/features/exchange-method';
 import { useState } from 'react';
 import { Thumbnail } from '../../components/columns';
@@ -101,83 +101,6 @@ export function ComponentPickerDialog({
           onRetry={() => void read.mutate()}
           rowTestId="component-row"
           emptyText="暂无已通过审核的组件"
-        />
-        <ListPagination {...pagination(read.data?.pagination.total_rows ?? 0)} />
-      </Stack>
-    </DialogShell>
-  );
-}
-
-/**
- * 关联活动订单: the brand's activities by type (exchange.activities: page, limit, ip_id, type,
- * page_source): draw machines, kujis and scratch cards; a pick toggles it in the relation.
- */
-export function ActivityPickerDialog({
-  open,
-  onOpenChange,
-  ipId,
-  chosen,
-  onToggle,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  ipId: number;
-  chosen: readonly ExchangeActivity[];
-  onToggle: (activity: ExchangeActivity) => void;
-}) {
-  const [type, setType] = useState<number>(ACTIVITY_RELATION_TYPES[0].value);
-  const { read, pagination } = useDialogList(
-    exchangeMethodRoutes.activities,
-    { ip_id: ipId, type: type as never, page_source: 'doll' },
-    open,
-  );
-  const columns: Column<ExchangeActivity>[] = [
-    { key: 'pic', header: '图片', render: (a) => <Thumbnail src={a.pic} alt={a.title} /> },
-    { key: 'title', header: '活动', render: (a) => <Text fontWeight="500">{a.title}</Text> },
-    {
-      key: 'pick',
-      header: '操作',
-      render: (a) => {
-        const taken = chosen.some((x) => x.type === a.type && x.id === a.id);
-        return (
-          <Button
-            size="xs"
-            colorPalette={taken ? 'red' : 'brand'}
-            variant="subtle"
-            onClick={() => onToggle(a)}
-            data-testid="activity-pick"
-          >
-            {taken ? '移除' : '关联'}
-          </Button>
-        );
-      },
-    },
-  ];
-  return (
-    <DialogShell
-      open={open}
-      onOpenChange={onOpenChange}
-      title="关联活动订单"
-      size="lg"
-      testId="activity-picker"
-      closeTestId="activity-picker-close"
-    >
-      <Stack gap="3">
-        <Choice
-          value={String(type)}
-          onChange={(v) => setType(Number(v))}
-          options={ACTIVITY_RELATION_TYPES}
-          testId="activity-type"
-        />
-        <DataTable
-          columns={columns}
-          rows={read.data?.lists}
-          rowKey={(a) => `${a.type}-${a.id}`}
-          loading={read.isLoading}
-          error={read.error}
-          onRetry={() => void read.mutate()}
-          rowTestId="activity-row"
-          emptyText="暂无可关联的活动"
         />
         <ListPagination {...pagination(read.data?.pagination.total_rows ?? 0)} />
       </Stack>

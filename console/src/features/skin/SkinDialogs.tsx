@@ -121,7 +121,14 @@ export function ClaimDialog({ skin, onClose }: { skin: Skin | null; onClose: () 
       testId="skin-claim-dialog"
       submitTestId="skin-claim-submit"
     >
-      <TextField name="active_id" label="活动ID" required placeholder="请输入活动ID" testId="skin-claim-active" />
+      <TextField
+        name="active_id"
+        label="活动ID"
+        required
+        placeholder="请输入活动ID"
+        helper="本品牌抽盒机或一番赏的 ID（抽盒机管理、一番赏列表的 ID 列）"
+        testId="skin-claim-active"
+      />
       <TextField
         name="phone"
         label="手机号"

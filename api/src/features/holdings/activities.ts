@@ -3,6 +3,7 @@ import {
   ACTIVITY_KUJI,
   ACTIVITY_RELATION_TYPES,
   type ExchangeActivity,
+  emptyRelation,
   type RelationIds,
   type RelationKey,
   TRAN_STATE,
@@ -16,10 +17,11 @@ import { picUrl } from '../../lib/urls.js';
 import { containing } from '../goods/index.js';
 
 /**
- * The activities an exchange method may relate to, by relation key (shared ACTIVITY_RELATION_TYPES):
- * lucky = draw machines, shop = kujis, scratch = scratch cards; meet and share have none yet. A
- * player holds an activity's order when a paid order of it (draw machine, kuji) or a redemption of
- * it (scratch card) is theirs.
+ * A brand's activities, by relation type (shared ACTIVITY_RELATION_TYPES): lucky = draw machines,
+ * shop = kujis, scratch = scratch cards; meet and share have none yet. An exchange method relates to
+ * them, a scratch card is linked to one (lucky or shop), a skin's admin claim names one. A player
+ * holds an activity's order when a paid order of it (draw machine, kuji) or a redemption of it
+ * (scratch card) is theirs.
  */
 interface Source {
   table: PgTable;
@@ -144,6 +146,32 @@ export async function resolveActivities(
     }
   }
   return out;
+}
+
+/** The brand's activity of relation type `type` and id `id`; null when it is missing or another's. */
+export async function activityOf(
+  db: Db | Tx,
+  config: Config,
+  ipId: number,
+  type: number,
+  id: number,
+): Promise<ExchangeActivity | null> {
+  const key = ACTIVITY_RELATION_TYPES.find((t) => t.value === type)?.key;
+  if (!key || !SOURCES[key]) return null;
+  const found = await resolveActivities(db, config, ipId, { ...emptyRelation(), [key]: [id] });
+  return found?.[0] ?? null;
+}
+
+/**
+ * The brand's draw machine or kuji of id `id` (an activity named by its id alone, as the skin's
+ * admin claim names it): the draw machine first; null when neither is the brand's.
+ */
+export async function activityNamed(db: Db | Tx, config: Config, ipId: number, id: number) {
+  for (const key of ['lucky', 'shop'] as const) {
+    const found = await resolveActivities(db, config, ipId, { ...emptyRelation(), [key]: [id] });
+    if (found?.[0]) return found[0];
+  }
+  return null;
 }
 
 /**

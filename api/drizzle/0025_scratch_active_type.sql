@@ -1,0 +1,1 @@
+ALTER TABLE "scratch_cards" ADD COLUMN "active_type" integer DEFAULT 0 NOT NULL;
