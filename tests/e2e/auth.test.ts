@@ -2,6 +2,7 @@
 // redirect back, the QR expiring, and a session revoked on the server while the console is open.
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('signing in', () => {
@@ -126,7 +127,7 @@ describe.skipIf(!hasBrowser)('the account menu', () => {
     await shot(page, 'password-dialog');
     await page.getByTestId('confirm-password').fill('newpass88');
     await page.getByTestId('password-save').click();
-    await expect.poll(() => page.getByText('修改成功').first().isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '修改成功').isVisible()).toBe(true);
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();

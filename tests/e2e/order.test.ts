@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { xlsxFile } from '../support/goods.js';
+import { toast as shownToast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const RECEIVER = { username: '王小明', province: '浙江省', city: '杭州市', area: '西湖区', address: '文三路 90 号' };
@@ -35,7 +36,11 @@ async function shopper(apiUrl: string, phone: string) {
   return { buy, confirm, pair };
 }
 
-const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+/** A toast with these words (recorded, so a busy machine cannot miss it), or the words on the page. */
+const toast = (page: Page, text: string) =>
+  expect
+    .poll(async () => (await shownToast(page, text).isVisible()) || (await page.getByText(text).first().isVisible()))
+    .toBe(true);
 const state = (page: Page) => page.getByTestId('order-detail-state').textContent();
 
 async function openOrders(page: Page, consoleUrl: string, keyword: string) {

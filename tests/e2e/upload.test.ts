@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
+import { toast } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 async function openAvatar(page: Page) {
@@ -69,7 +70,7 @@ describe.skipIf(!hasBrowser)('image upload', () => {
     const preview = page.getByTestId('avatar-upload-item').locator('img');
     await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await page.getByTestId('avatar-save').click();
-    await expect.poll(() => page.getByText('修改成功').first().isVisible()).toBe(true);
+    await expect.poll(() => toast(page, '修改成功').isVisible()).toBe(true);
 
     // The server keeps it: the user's info points at the stored 800×800 file.
     const token = (await context.cookies()).find((c) => c.name === 'web_token')!.value;

@@ -58,8 +58,32 @@ export async function newPage(
     // Only for a tool the test injects (axe): the console's CSP refuses inline scripts.
     bypassCSP: opts.bypassCSP ?? false,
   });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * Runs in the page: the words of every toast as it appears, in `window.__toasts`, for `toast()` of
+ * support/page.ts. A success toast lasts 2.5 s; on a busy machine one look at the page can take
+ * longer than that, and a toast shown and gone between two looks would be missed.
+ */
+function recordToasts() {
+  const w = window as unknown as { __toasts: { text: string; at: number }[] };
+  w.__toasts = [];
+  const recorded = new WeakSet<Element>();
+  const scan = () => {
+    for (const root of document.querySelectorAll('[data-scope="toast"][data-part="root"]')) {
+      if (recorded.has(root)) continue;
+      const texts = [...root.querySelectorAll('[data-part="title"], [data-part="description"]')]
+        .map((e) => (e.textContent ?? '').trim())
+        .filter(Boolean);
+      if (texts.length === 0) continue;
+      recorded.add(root);
+      for (const text of texts) w.__toasts.push({ text, at: Date.now() });
+    }
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 const shotsDir = join(repoRoot, 'tests', 'artifacts', 'screenshots');

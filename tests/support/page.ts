@@ -7,10 +7,31 @@ export const fieldError = (page: Page, field: string) => page.getByTestId(`error
 
 /**
  * A toast of exactly `text`: only a toast, so a tab or a badge with the same words (已通过 on the
- * review page) is not taken for the answer.
+ * review page) is not taken for the answer. `isVisible()` is true while it is on screen, or once
+ * after it was shown in the last 30 s and gone (pages of `newPage` record their toasts: a busy
+ * machine can look slower than a toast lasts); the look that finds it that way uses the record up,
+ * so the same words shown again are waited for again.
  */
-export const toast = (page: Page, text: string) =>
-  page.locator('[data-scope="toast"][data-part="root"]').getByText(text, { exact: true }).first();
+export const toast = (page: Page, text: string) => ({
+  isVisible: async () => {
+    const live = await page
+      .locator('[data-scope="toast"][data-part="root"]')
+      .getByText(text, { exact: true })
+      .first()
+      .isVisible();
+    const seen = await page.evaluate(
+      ({ text, since }) => {
+        const w = window as unknown as { __toasts?: { text: string; at: number }[] };
+        const log = w.__toasts ?? [];
+        const found = log.some((e) => e.text === text && e.at >= since);
+        w.__toasts = log.filter((e) => e.text !== text);
+        return found;
+      },
+      { text, since: Date.now() - 30_000 },
+    );
+    return live || seen;
+  },
+});
 
 /** Press a save button and wait for the field's message: the first failing rule of its form. */
 export async function saveAndExpect(page: Page, button: string, field: string, message: string) {
