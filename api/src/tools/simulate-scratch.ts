@@ -1,3 +1,4 @@
+import { SCRATCH_ACTIVITY_TYPES } from '@toy/shared';
 import XLSX from 'xlsx';
 import type { apiClient } from './client.js';
 
@@ -37,7 +38,7 @@ async function downloadCodes({ call, api, base }: Client, web_token: string, id:
 
 /** The merchant links the card to the brand's newest draw machine (else kuji), as from the list's 关联活动. */
 async function linkToActivity({ call, api }: Client, web_token: string, ipId: number, id: number) {
-  for (const type of [1, 5] as const) {
+  for (const { value: type } of SCRATCH_ACTIVITY_TYPES) {
     const found = await call(api.exchange.activities, { ip_id: ipId, type, page: 1, limit: 1 }, { web_token });
     const activity = (found.data as { lists: { id: number }[] } | null)?.lists[0];
     if (!activity) continue;

@@ -6,6 +6,7 @@ import {
   emptyRelation,
   type RelationIds,
   type RelationKey,
+  SCRATCH_ACTIVITY_TYPES,
   TRAN_STATE,
 } from '@toy/shared';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
@@ -167,9 +168,9 @@ export async function activityOf(
  * admin claim names it): the draw machine first; null when neither is the brand's.
  */
 export async function activityNamed(db: Db | Tx, config: Config, ipId: number, id: number) {
-  for (const key of ['lucky', 'shop'] as const) {
-    const found = await resolveActivities(db, config, ipId, { ...emptyRelation(), [key]: [id] });
-    if (found?.[0]) return found[0];
+  for (const { value } of SCRATCH_ACTIVITY_TYPES) {
+    const found = await activityOf(db, config, ipId, value, id);
+    if (found) return found;
   }
   return null;
 }
