@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { api, type DrawMachine } from '@toy/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { orders } from '../src/db/schema.js';
@@ -13,8 +13,9 @@ import { demo, draw, player, publishMachine } from './draw-helpers.js';
 import { call, makeApp } from './helpers.js';
 
 const apps: FastifyInstance[] = [];
-// Each test closes its app (on PostgreSQL they share one database); this is the safety net.
-afterAll(() => Promise.all(apps.map((a) => a.close().catch(() => undefined))));
+// Each test closes its app; this closes it when a test failed first, so its settlement job cannot
+// settle the next test's orders (on PostgreSQL the file's tests share one database).
+afterEach(() => Promise.all(apps.splice(0).map((a) => a.close().catch(() => undefined))));
 
 const DAY = 86400_000;
 
@@ -23,7 +24,10 @@ const statesOf = async (db: Db, ids: number[]) =>
     (r) => r.s,
   );
 
-/** An app with a machine and three draw orders: paid 10 days ago, 3 days ago and now. */
+/**
+ * An app with a machine and three draw orders: paid 10 days ago, 3 days ago and now. `before` is
+ * the machine's detail read while all three were still new, so no job can have settled any of them.
+ */
 async function withOrders(overrides: Partial<Config>, phone: string) {
   const app = await makeApp(overrides);
   apps.push(app);
@@ -33,21 +37,21 @@ async function withOrders(overrides: Partial<Config>, phone: string) {
   for (let i = 0; i < 3; i++) expect((await draw(app, p, id)).statusCode).toBe(200);
   const rows = await app.db.select().from(orders).where(eq(orders.activeId, id)).orderBy(asc(orders.id));
   const ids = rows.map((r) => r.id);
+  // The detail call reads without settling anything.
+  const info = async () =>
+    (await call(app, api.drawMachine.info, { batch_id: id }, { token: brand })).body.data.info as DrawMachine;
+  const before = await info();
   for (const [i, days] of [10, 3].entries())
     await app.db
       .update(orders)
       .set({ payTime: new Date(Date.now() - days * DAY) })
       .where(eq(orders.id, ids[i]!));
-  // The detail call reads without settling anything.
-  const info = async () =>
-    (await call(app, api.drawMachine.info, { batch_id: id }, { token: brand })).body.data.info as DrawMachine;
-  return { app, ids, states: () => statesOf(app.db, ids), info, income: rows[0]!.merchantIncome };
+  return { app, ids, states: () => statesOf(app.db, ids), info, before, income: rows[0]!.merchantIncome };
 }
 
 describe('the settlement job', () => {
   it('settles an order paid 10 days ago on its own, without any list call; newer ones stay pending', async () => {
-    const { app, states, info, income } = await withOrders({ settleIntervalMinutes: 0.002 }, '13900008001');
-    const before = await info();
+    const { app, states, info, before, income } = await withOrders({ settleIntervalMinutes: 0.002 }, '13900008001');
     expect(before.settlement_price.cn).toBe(0);
     // Every 0.12 s the job runs; nobody reads the list.
     await expect.poll(states, { timeout: 5000, interval: 50 }).toEqual([1, 0, 0]);
