@@ -113,7 +113,16 @@ interface Paid {
   fee: number;
 }
 
-type Owner = { orderSn: string; orderId: number; playerId: number };
+/** Who drew a ticket; `level`: its level, when read from an earlier group's line. */
+type Owner = { orderSn: string; orderId: number; playerId: number; level?: number };
+
+/** An int[] as the driver gives it: an array, or PostgreSQL's text form `{1,2}` (null: empty). */
+const levels = (value: number[] | string | null): number[] =>
+  value === null
+    ? []
+    : Array.isArray(value)
+      ? value.map(Number)
+      : value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 
 /**
  * Draws on one kuji, in the caller's transaction: the kuji row is locked (FOR UPDATE) so draws on
@@ -136,10 +145,15 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   // The boxes locked, each with its round's committed seed (seeds.ts seedOfBox), and the log's last
   // record, in one statement: each round trip is time the kuji stays locked. The log is read after
   // the kuji's lock is held, and only draws holding that lock write it.
+  // A box's tickets are read only as far as this group can take them (its own array can hold tens
+  // of thousands): the count, and the next `need` levels from the first undrawn one.
+  const need = wants.reduce((sum, w) => sum + Math.max(0, w.num), 0);
   const boxRows = await tx
     .select({
-      box: kujiBoxes,
+      box: { boxNo: kujiBoxes.boxNo, drawn: kujiBoxes.drawn, removedAt: kujiBoxes.removedAt },
       // (Column names spelt out: a column interpolated in a select field is not qualified.)
+      size: sql<number>`cardinality(kuji_boxes.tickets)`.mapWith(Number),
+      next: sql<number[]>`kuji_boxes.tickets[kuji_boxes.drawn + 1 : kuji_boxes.drawn + ${need}::int]`,
       seed: sql<string | null>`(select s.seed from ${kujiSeeds} s where s.kuji_id = ${kuji.id}
         and s.from_box <= kuji_boxes.box_no order by s.from_box desc limit 1)`,
       last: sql<{ seq: number; hash: string } | null>`(select json_build_object('seq', l.seq, 'hash', l.hash)
@@ -149,7 +163,9 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
     .where(and(eq(kujiBoxes.kujiId, kuji.id), inArray(kujiBoxes.boxNo, boxNos)))
     .orderBy(asc(kujiBoxes.boxNo))
     .for('update', { of: kujiBoxes });
-  const boxes = new Map(boxRows.map((r) => [r.box.boxNo, r.box]));
+  const boxes = new Map(boxRows.map((r) => [r.box.boxNo, { ...r.box, size: r.size, next: levels(r.next) }]));
+  /** The level of a box's ticket at `position`, if this group read it. */
+  const levelAt = (box: { drawn: number; next: number[] }, position: number) => box.next[position - box.drawn - 1];
   const coins = await lockBalances(
     tx,
     wants.map((w) => w.playerId),
@@ -199,7 +215,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
       continue;
     }
     const before = drawn.get(box.boxNo) ?? box.drawn;
-    const remaining = box.tickets.length - before;
+    const remaining = box.size - before;
     if (remaining <= 0) {
       results.push({ ok: false, error: httpError(409, m.boxSoldOut) });
       continue;
@@ -242,7 +258,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
     // The box's own committed seed (a restocked box has its round's, seeds.ts).
     const seed = seeds.get(box.boxNo)!;
     for (let position = before + 1; position <= before + want.num; position++) {
-      const level = box.tickets[position - 1]!;
+      const level = levelAt(box, position)!;
       const goods = byLevel.get(level);
       if (!goods) throw new Error(`kuji ${kuji.id}: no prize row of level ${level}`);
       owners.set(`${box.boxNo}:${position}`, { orderSn: sn, orderId: 0, playerId: want.playerId });
@@ -251,9 +267,10 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
       for (const due of kujiAwardsReleasedBy(seed, box.boxNo, drawRows, position)) {
         const prize = byLevel.get(due.level)!;
         const winner =
-          owners.get(`${box.boxNo}:${due.winner}`) ?? (await ticketOwner(tx, kuji.id, box.boxNo, due.winner));
+          owners.get(`${box.boxNo}:${due.winner}`) ?? (await ticketOwner(tx, kuji.id, box.boxNo, due.winner, rows));
         const award = due.kind === 'last' ? 1 : 2;
-        add({ ...winner, goods: prize, award, boxNo: box.boxNo, position: due.winner });
+        const { orderSn: winnerSn, orderId, playerId } = winner;
+        add({ orderSn: winnerSn, orderId, playerId, goods: prize, award, boxNo: box.boxNo, position: due.winner });
         awards.push({
           kind: due.kind,
           level: due.level,
@@ -265,7 +282,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
         });
         append(box.boxNo, {
           position: due.winner,
-          level: box.tickets[due.winner - 1]!,
+          level: levelAt(box, due.winner) ?? winner.level!,
           orderSn: winner.orderSn,
           award: { kind: due.kind, level: due.level, position },
         });
@@ -296,8 +313,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
     kuji.ipId,
     paid.map((p) => ({ playerId: p.playerId, orderId: written.orderIds.get(p.orderSn)! })),
   );
-  const soldOut =
-    [...drawn].some(([boxNo, n]) => n === boxes.get(boxNo)!.tickets.length) && (await endIfEmpty(tx, kuji.id, now));
+  const soldOut = [...drawn].some(([boxNo, n]) => n === boxes.get(boxNo)!.size) && (await endIfEmpty(tx, kuji.id, now));
   for (const { outcome, lines: mine } of outcomes) {
     const depositOf = (l: Line) => written.depositIds.get(`${l.boxNo}:${l.position}:${l.goods.id}`)!;
     outcome.tickets = mine
@@ -422,10 +438,15 @@ async function writeDraws(
   return { depositIds, orderIds };
 }
 
-/** The order and player that drew a position of a box (its ticket line, award 0). */
-async function ticketOwner(tx: Tx, kujiId: number, boxNo: number, position: number) {
+/** The order and player that drew a position of a box (its ticket line, award 0), and its level. */
+async function ticketOwner(tx: Tx, kujiId: number, boxNo: number, position: number, goods: GoodsRow[]) {
   const [row] = await tx
-    .select({ orderId: orders.id, playerId: orders.playerId, orderSn: orders.orderSn })
+    .select({
+      orderId: orders.id,
+      playerId: orders.playerId,
+      orderSn: orders.orderSn,
+      goodsId: orderItems.kujiGoodsId,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
@@ -438,5 +459,6 @@ async function ticketOwner(tx: Tx, kujiId: number, boxNo: number, position: numb
     )
     .limit(1);
   if (!row) throw new Error(`kuji ${kujiId} box ${boxNo}: position ${position} was not drawn`);
-  return { orderId: row.orderId, playerId: row.playerId!, orderSn: row.orderSn };
+  const level = goods.find((g) => g.id === row.goodsId)?.level;
+  return { orderId: row.orderId, playerId: row.playerId!, orderSn: row.orderSn, level };
 }

@@ -1,5 +1,5 @@
 import { api, KUJI_OFF, messages } from '@toy/shared';
-import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { kujiBoxes, kujiDrawLog, kujiGoods, kujis } from '../../db/schema.js';
 import { playerOf } from '../../http/player-session.js';
@@ -47,7 +47,8 @@ const playerKujiRoutes: FastifyPluginAsync = async (app) => {
                 .select({
                   kujiId: kujiBoxes.kujiId,
                   boxNo: kujiBoxes.boxNo,
-                  tickets: kujiBoxes.tickets,
+                  // The count only: a box's array can hold tens of thousands of tickets.
+                  size: sql<number>`cardinality(${kujiBoxes.tickets})`.mapWith(Number),
                   drawn: kujiBoxes.drawn,
                 })
                 .from(kujiBoxes)
@@ -70,7 +71,7 @@ const playerKujiRoutes: FastifyPluginAsync = async (app) => {
           seed_hash: k.seedHash,
           boxes: boxes
             .filter((b) => b.kujiId === k.id)
-            .map((b) => ({ box_no: b.boxNo, remaining: b.tickets.length - b.drawn, tickets: b.tickets.length })),
+            .map((b) => ({ box_no: b.boxNo, remaining: b.size - b.drawn, tickets: b.size })),
           goods: goods
             .filter((g) => g.kujiId === k.id)
             .map((g) => ({
