@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { scaled } from '../scripts/patience.mjs';
+import { longest } from '../scripts/patience.mjs';
 import { ENGINE_TESTS } from './test/engine-tests';
 import { LONGEST_FIRST, LongestFirst } from './test/sequencer';
 
@@ -9,8 +9,7 @@ if (missing.length)
   throw new Error(`test/engine-tests.ts or test/sequencer.ts names files that do not exist: ${missing.join(', ')}`);
 
 // Limits catch a hang; they do not time the work. They are read once, when the run starts, and the
-// machine may get busier while it runs: generous limits, longer still on a busy machine
-// (scripts/patience.mjs).
+// machine may get much busier while it runs: each allows the most patience (scripts/patience.mjs).
 export default defineConfig({
   test: {
     // API_TESTS=engine: only the files that depend on the engine (test/engine-tests.ts), for the
@@ -27,7 +26,7 @@ export default defineConfig({
     // a PostgreSQL database of its own), so files cannot see each other's rows.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
-    testTimeout: scaled(120_000),
-    hookTimeout: scaled(120_000),
+    testTimeout: longest(120_000),
+    hookTimeout: longest(120_000),
   },
 });

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { scaled } from '../scripts/patience.mjs';
+import { longest } from '../scripts/patience.mjs';
 
-// Limits catch a hang; they do not time the work: a busy machine gets longer (scripts/patience.mjs).
+// Limits catch a hang; they do not time the work. Read once as the run starts, they allow the most
+// patience (scripts/patience.mjs).
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -9,7 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     // One import of the hub's modules for all the files; each file starts its own hub.
     isolate: false,
-    testTimeout: scaled(30_000),
-    hookTimeout: scaled(30_000),
+    testTimeout: longest(30_000),
+    hookTimeout: longest(30_000),
   },
 });

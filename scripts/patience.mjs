@@ -23,3 +23,12 @@ export function patience() {
  * @returns {number}
  */
 export const scaled = (ms) => Math.round(ms * patience());
+
+/**
+ * `ms` stretched as far as patience goes: for the limits a suite reads once, as it starts. The
+ * machine may get much busier while the run goes on (a second run beside it), and a limit only
+ * catches a hang, so it allows what the busiest machine may need.
+ * @param {number} ms
+ * @returns {number}
+ */
+export const longest = (ms) => ms * MAX_PATIENCE;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { scaled } from './support/patience.js';
+import { longest } from './support/patience.js';
 import { BESIDE_THE_SOAK, LONGEST_FIRST, LongestFirst, SOAK } from './support/sequencer.js';
 
 const unknown = [...LONGEST_FIRST, SOAK, ...BESIDE_THE_SOAK].filter(
@@ -20,11 +20,11 @@ export default defineConfig({
     // since a browser journey mostly waits on the page.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
-    // A whole user journey per test: limits catch a hang, they do not time the journey; longer under
-    // load (support/patience.ts).
-    testTimeout: scaled(120_000),
-    hookTimeout: scaled(120_000),
+    // A whole user journey per test: limits catch a hang, they do not time the journey. Read once as
+    // the run starts, they allow the most patience (support/patience.ts).
+    testTimeout: longest(120_000),
+    hookTimeout: longest(120_000),
     // A page under load may take more than a second to show what a poll waits for.
-    expect: { poll: { timeout: scaled(10_000) } },
+    expect: { poll: { timeout: longest(10_000) } },
   },
 });
