@@ -116,14 +116,6 @@ interface Paid {
 /** Who drew a ticket; `level`: its level, when read from an earlier group's line. */
 type Owner = { orderSn: string; orderId: number; playerId: number; level?: number };
 
-/** An int[] as the driver gives it: an array, or PostgreSQL's text form `{1,2}` (null: empty). */
-const levels = (value: number[] | string | null): number[] =>
-  value === null
-    ? []
-    : Array.isArray(value)
-      ? value.map(Number)
-      : value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-
 /**
  * Draws on one kuji, in the caller's transaction: the kuji row is locked (FOR UPDATE) so draws on
  * all its boxes are serialised, across API copies too; its boxes and players are locked after it,
@@ -153,7 +145,10 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
       box: { boxNo: kujiBoxes.boxNo, drawn: kujiBoxes.drawn, removedAt: kujiBoxes.removedAt },
       // (Column names spelt out: a column interpolated in a select field is not qualified.)
       size: sql<number>`cardinality(kuji_boxes.tickets)`.mapWith(Number),
-      next: sql<number[]>`kuji_boxes.tickets[kuji_boxes.drawn + 1 : kuji_boxes.drawn + ${need}::int]`,
+      // Decoded as the column is (drizzle's int[] mapping), whatever form the driver answers in.
+      next: sql<number[]>`kuji_boxes.tickets[kuji_boxes.drawn + 1 : kuji_boxes.drawn + ${need}::int]`.mapWith(
+        kujiBoxes.tickets,
+      ),
       seed: sql<string | null>`(select s.seed from ${kujiSeeds} s where s.kuji_id = ${kuji.id}
         and s.from_box <= kuji_boxes.box_no order by s.from_box desc limit 1)`,
       last: sql<{ seq: number; hash: string } | null>`(select json_build_object('seq', l.seq, 'hash', l.hash)
@@ -163,7 +158,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
     .where(and(eq(kujiBoxes.kujiId, kuji.id), inArray(kujiBoxes.boxNo, boxNos)))
     .orderBy(asc(kujiBoxes.boxNo))
     .for('update', { of: kujiBoxes });
-  const boxes = new Map(boxRows.map((r) => [r.box.boxNo, { ...r.box, size: r.size, next: levels(r.next) }]));
+  const boxes = new Map(boxRows.map((r) => [r.box.boxNo, { ...r.box, size: r.size, next: r.next ?? [] }]));
   /** The level of a box's ticket at `position`, if this group read it. */
   const levelAt = (box: { drawn: number; next: number[] }, position: number) => box.next[position - box.drawn - 1];
   const coins = await lockBalances(
