@@ -1,5 +1,5 @@
 import { ACTIVITY_DRAW_BOX, arrangeCases, type Counts, messages, recordHash } from '@toy/shared';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.js';
 import {
   boxAllocations,
@@ -21,7 +21,7 @@ import {
   coinsToDeduct,
   lockBalances,
   type PaymentChannel,
-  recordPaid,
+  paidInsert,
   refuseDeferred,
   SANDBOX_CHANNEL,
 } from '../payment/index.js';
@@ -198,22 +198,23 @@ type Box = { box: CaseRow; position: number };
  * API groups the draws waiting on a machine); wants beyond the last box are told it sold out.
  */
 export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Promise<DrawResult[]> {
+  // Every want's balance and coupon, locked before the machine (rows of their own, in id order):
+  // the machine's lock, which every copy's draws queue on, is held only for what needs it.
+  const coins = await lockBalances(
+    tx,
+    wants.map((w) => w.playerId),
+  );
+  const claims = await lockClaims(
+    tx,
+    wants.flatMap((w) => (w.claimId === undefined ? [] : [w.claimId])),
+  );
   const machine = await lockMachine(tx, batchId);
   if (!machine) throw httpError(404, messages.common.notFound);
   if (machine.off === 2) throw httpError(409, m.soldOut);
   if (machine.off !== 0 || machine.shelvesTime.getTime() > Date.now()) throw httpError(409, m.notOnSale);
 
   const { last, boxes } = await lastAndNext(tx, machine, wants.length);
-  // Every want's balance: a want that fails hands its box to the next one in the group.
-  const coins = await lockBalances(
-    tx,
-    wants.map((w) => w.playerId),
-  );
   const styles = await stylesOfMachine(tx, machine);
-  const claims = await lockClaims(
-    tx,
-    wants.flatMap((w) => (w.claimId === undefined ? [] : [w.claimId])),
-  );
   const spent = new Set<number>();
   const fee = Math.round((machine.price * Number(machine.serviceCharge)) / 100);
   const now = new Date();
@@ -303,21 +304,23 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
     results.push({ ok: true, outcome: row });
     prevHash = hash;
   }
-  // Each paid draw also drops a virtual item of the brand the player does not hold yet.
-  if (drawn.length > 0) await grantDrops(tx, machine.ipId, await writeDraws(tx, machine, drawn, fee, now));
-  // Each draw's payment record: the coins it deducted and the money part, paid (one insert).
-  await recordPaid(
-    tx,
-    wants[0]?.channel ?? SANDBOX_CHANNEL,
-    drawn.map((d) => ({
-      playerId: d.playerId,
-      orderSn: d.orderSn,
-      kind: 'draw',
-      coins: d.bean,
-      amount: d.price - d.bean - d.discount,
-    })),
-    now,
-  );
+  if (drawn.length > 0) {
+    // Each draw's payment record (the coins it deducted and the money part, paid) is written by the
+    // draws' own statement; each paid draw also drops a virtual item of the brand the player does
+    // not hold yet.
+    const paid = paidInsert(
+      wants[0]?.channel ?? SANDBOX_CHANNEL,
+      drawn.map((d) => ({
+        playerId: d.playerId,
+        orderSn: d.orderSn,
+        kind: 'draw',
+        coins: d.bean,
+        amount: d.price - d.bean - d.discount,
+      })),
+      now,
+    );
+    await grantDrops(tx, machine.ipId, await writeDraws(tx, machine, drawn, fee, now, paid));
+  }
   await spendClaims(
     tx,
     drawn.flatMap((d) => (d.claimId === undefined ? [] : [{ claimId: d.claimId, orderSn: d.orderSn }])),
@@ -330,9 +333,17 @@ export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Prom
 /**
  * The rows of a group of draws in one statement, each column passed as one array (unnest), so a
  * group of a hundred costs what one draw does in parsing and round trips: the orders, their
- * items, the cabinet entries, the draw log, the coins spent and the machine's whole cases left.
+ * items, the cabinet entries, the draw log, the coins spent, the machine's whole cases left and
+ * the payment records (`paid`, payment/'s paidInsert).
  */
-async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: number, now: Date): Promise<PaidDraw[]> {
+async function writeDraws(
+  tx: Tx,
+  machine: MachineRow,
+  drawn: Drawn[],
+  fee: number,
+  now: Date,
+  paid: SQL,
+): Promise<PaidDraw[]> {
   const col = <T>(pick: (d: Drawn) => T) => sql.param(drawn.map(pick));
   const at = now.toISOString();
   const opened = drawn.filter((d) => d.position === 0).length;
@@ -373,9 +384,9 @@ async function writeDraws(tx: Tx, machine: MachineRow, drawn: Drawn[], fee: numb
     ), s as (
       update ${drawMachines} set stock = ${drawMachines.stock} - ${opened}
       where ${drawMachines.id} = ${machine.id} and ${opened} > 0 returning ${drawMachines.id}
-    )
+    ), pay as (${paid})
     select d.id, i.case_no, i.position, i.order_id, (select count(*) from l)::int as logged, (select count(*) from c)::int as paid,
-      (select count(*) from s)::int as opened
+      (select count(*) from s)::int as opened, (select count(*) from pay)::int as payments
     from d join i on i.id = d.order_item_id`);
   const rows = rowsOf<{ id: number; case_no: number; position: number; order_id: number }>(result);
   const depositOf = new Map(rows.map((r) => [`${r.case_no}:${r.position}`, r]));

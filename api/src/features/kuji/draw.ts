@@ -7,7 +7,7 @@ import {
   kujiAwardsReleasedBy,
   messages,
 } from '@toy/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import {
   deposits,
@@ -26,7 +26,7 @@ import {
   coinsToDeduct,
   lockBalances,
   type PaymentChannel,
-  recordPaid,
+  paidInsert,
   refuseDeferred,
   SANDBOX_CHANNEL,
 } from '../payment/index.js';
@@ -129,6 +129,12 @@ type Owner = { orderSn: string; orderId: number; playerId: number; level?: numbe
  * sold out (off 2) and its seed revealed.
  */
 export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]): Promise<KujiDrawResult[]> {
+  // Every want's balance, locked before the kuji (rows of their own, in id order): the kuji's lock,
+  // which every copy's draws queue on, is held only for what needs it.
+  const coins = await lockBalances(
+    tx,
+    wants.map((w) => w.playerId),
+  );
   const [kuji] = await tx.select().from(kujis).where(eq(kujis.id, kujiId)).for('update');
   if (!kuji) throw httpError(404, messages.common.notFound);
   if (kuji.auditStatus === 1 && kuji.off === KUJI_OFF.soldOut) throw httpError(409, m.soldOut);
@@ -161,10 +167,6 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   const boxes = new Map(boxRows.map((r) => [r.box.boxNo, { ...r.box, size: r.size, next: r.next ?? [] }]));
   /** The level of a box's ticket at `position`, if this group read it. */
   const levelAt = (box: { drawn: number; next: number[] }, position: number) => box.next[position - box.drawn - 1];
-  const coins = await lockBalances(
-    tx,
-    wants.map((w) => w.playerId),
-  );
   const rows = await tx.select().from(kujiGoods).where(eq(kujiGoods.kujiId, kuji.id)).orderBy(asc(kujiGoods.sort));
   const byLevel = new Map<number, GoodsRow>(rows.map((r) => [r.level, r]));
   const drawRows = rows.map((r) => ({
@@ -289,9 +291,8 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
   }
   if (paid.length === 0) return results as KujiDrawResult[];
 
-  const written = await writeDraws(tx, kuji, paid, lines, log, drawn, at);
-  await recordPaid(
-    tx,
+  // The payment records (the coins and the money part, paid) are written by the draws' statement.
+  const payments = paidInsert(
     wants[0]?.channel ?? SANDBOX_CHANNEL,
     paid.map((p) => ({
       playerId: p.playerId,
@@ -302,6 +303,7 @@ export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]
     })),
     now,
   );
+  const written = await writeDraws(tx, kuji, paid, lines, log, drawn, at, payments);
   // The paid draws also drop a virtual item of the brand each player does not hold yet.
   await grantDrops(
     tx,
@@ -351,7 +353,8 @@ async function endIfEmpty(tx: Tx, kujiId: number, now: Date): Promise<boolean> {
 /**
  * The rows of a group of draws in one statement, each column passed as one array (unnest), as the
  * draw machines write theirs: the orders, their lines (a prize on the winning ticket's order, an
- * earlier group's by id), the cabinet entries, the log, the coins spent and the boxes' counts.
+ * earlier group's by id), the cabinet entries, the log, the coins spent, the boxes' counts and the
+ * payment records (`payments`, payment/'s paidInsert).
  * Answers each order's id by number and each line's cabinet entry by `box:position:goods`.
  */
 async function writeDraws(
@@ -362,6 +365,7 @@ async function writeDraws(
   log: (typeof kujiDrawLog.$inferInsert)[],
   drawn: Map<number, number>,
   at: string,
+  payments: SQL,
 ) {
   const col = <T, R>(xs: T[], pick: (x: T) => R) => sql.param(xs.map(pick));
   const result = await tx.execute(sql`
@@ -411,12 +415,13 @@ async function writeDraws(
       update ${kujiBoxes} set drawn = v.drawn
       from unnest(${sql.param([...drawn.keys()])}::int[], ${sql.param([...drawn.values()])}::int[]) as v(box_no, drawn)
       where ${kujiBoxes.kujiId} = ${kuji.id} and ${kujiBoxes.boxNo} = v.box_no returning ${kujiBoxes.boxNo}
-    )
+    ), pay as (${payments})
     select d.id, i.case_no, i.position, i.kuji_goods_id, null as order_sn, i.order_id,
-      (select count(*) from l)::int as logged, (select count(*) from c)::int as paid, (select count(*) from b)::int as boxes
+      (select count(*) from l)::int as logged, (select count(*) from c)::int as paid, (select count(*) from b)::int as boxes,
+      (select count(*) from pay)::int as payments
     from d join i on i.id = d.order_item_id
     union all
-    select null, null, null, null, o.order_sn, o.id, null, null, null from o`);
+    select null, null, null, null, o.order_sn, o.id, null, null, null, null from o`);
   const depositIds = new Map<string, number>();
   const orderIds = new Map<string, number>();
   for (const r of rowsOf<{

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { messages, PAYMENT_STATE, type PaymentKind, type PaymentWire } from '@toy/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { payments, players } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
@@ -9,8 +9,9 @@ import { formatTime } from '../../lib/time.js';
 import type { PaymentChannel } from './channel.js';
 
 /**
- * The coin balances of the players of a group of draws, their rows locked FOR UPDATE in id order
- * (so groups of draws never deadlock on them): player id → coins.
+ * The coin balances of the players of a group of draws, their rows locked (FOR NO KEY UPDATE) in id
+ * order, so groups of draws never deadlock on them: player id → coins. A draw locks them before its
+ * machine or kuji, so the time that row stays locked is not spent on them.
  */
 export async function lockBalances(tx: Tx, playerIds: number[]): Promise<Map<number, number>> {
   const ids = [...new Set(playerIds)].sort((a, b) => a - b);
@@ -20,7 +21,10 @@ export async function lockBalances(tx: Tx, playerIds: number[]): Promise<Map<num
     .from(players)
     .where(inArray(players.id, ids))
     .orderBy(asc(players.id))
-    .for('update');
+    // Not FOR UPDATE: a draw writes a prize's order line and cabinet entry for the player of an
+    // earlier ticket, whose row another group may hold locked while it waits for the kuji; those
+    // inserts take the row's key-share lock (foreign keys), which FOR UPDATE would refuse: deadlock.
+    .for('no key update');
   return new Map(rows.map((p) => [p.id, p.coins]));
 }
 
@@ -46,15 +50,15 @@ export interface PaidAction {
 }
 
 /**
- * Paid actions (draws, kuji tickets) confirmed by an instant channel: one insert for them all, each
- * column one array (unnest), so a group of a hundred costs what one costs to send and parse; it
- * runs while the draw's machine or kuji is locked.
+ * Paid actions (draws, kuji tickets) confirmed by an instant channel: the insert of them all, each
+ * column one array (unnest), so a group of a hundred costs what one costs to send and parse. A draw
+ * runs it as a part of its own write statement (a data-modifying WITH), in the same round trip,
+ * while its machine or kuji is locked; `paid` is not empty.
  */
-export async function recordPaid(tx: Tx, channel: PaymentChannel, paid: PaidAction[], now: Date): Promise<void> {
-  if (paid.length === 0) return;
+export function paidInsert(channel: PaymentChannel, paid: PaidAction[], now: Date): SQL {
   const sns = paid.map(() => paySn());
   const col = <T>(pick: (p: PaidAction, i: number) => T) => sql.param(paid.map(pick));
-  await tx.execute(sql`
+  return sql`
     insert into ${payments} (pay_sn, player_id, order_sn, kind, coins, amount, provider, state, trade_no, created_at, paid_at)
     select u.sn, u.player_id, u.order_sn, u.kind, u.coins, u.amount, ${channel.provider}, ${PAYMENT_STATE.paid},
       -- An instant channel's own number; a 0 money part had nothing to pay through it.
@@ -62,7 +66,8 @@ export async function recordPaid(tx: Tx, channel: PaymentChannel, paid: PaidActi
       ${now.toISOString()}::timestamptz
     from unnest(${col((_, i) => sns[i]!)}::text[], ${col((p) => p.playerId)}::int[], ${col((p) => p.orderSn)}::text[],
       ${col((p) => p.kind)}::text[], ${col((p) => p.coins)}::int[], ${col((p) => p.amount)}::int[])
-      as u(sn, player_id, order_sn, kind, coins, amount)`);
+      as u(sn, player_id, order_sn, kind, coins, amount)
+    returning 1`;
 }
 
 /**
