@@ -1,5 +1,5 @@
 import { api, type FairnessLog, messages, type PlayerMachine, recordHash, seedHash, verifyFairness } from '@toy/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { depositFreight, drawLog, drawRemovedCases, orders, players } from '../src/db/schema.js';
 import { drawMany } from '../src/features/draw-machine/engine.js';
@@ -112,7 +112,8 @@ describe('player.draw', () => {
       data: null,
     });
     expect((await draw(app, p, id, 0)).body.data.bean).toBe(0);
-    const rows = await app.db.select().from(orders).where(eq(orders.activeId, id));
+    // In the order drawn: a server returns rows without an ORDER BY in no promised order.
+    const rows = await app.db.select().from(orders).where(eq(orders.activeId, id)).orderBy(asc(orders.id));
     expect(rows.every((o) => o.type === 13 && o.settleState === 0)).toBe(true);
     expect(rows.map((o) => o.points)).toEqual([800, 800, 0]);
   });
