@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Allocation, api, PLAYER_DEMO_CODE, type Template } from '@toy/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
+import { longest } from '../../scripts/patience.mjs';
 import { repoRoot } from '../src/config.js';
 import { releaseForm } from '../src/tools/simulate-on-sale.js';
 import { brandIds, call, login, makeApp } from './helpers.js';
@@ -75,7 +76,7 @@ export const verifyDraws = (args: string[], cwd = repoRoot()) =>
     execFile(
       process.execPath,
       [join(repoRoot(), 'scripts', 'api-tool.mjs'), 'verify-draws', ...args],
-      { cwd, env, timeout: 60_000 },
+      { cwd, env, timeout: longest(60_000) },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

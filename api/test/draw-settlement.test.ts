@@ -5,6 +5,7 @@ import { api, type DrawMachine } from '@toy/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { longest } from '../../scripts/patience.mjs';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { orders } from '../src/db/schema.js';
@@ -54,7 +55,7 @@ describe('the settlement job', () => {
     const { app, states, info, before, income } = await withOrders({ settleIntervalMinutes: 0.002 }, '13900008001');
     expect(before.settlement_price.cn).toBe(0);
     // Every 0.12 s the job runs; nobody reads the list.
-    await expect.poll(states, { timeout: 5000, interval: 50 }).toEqual([1, 0, 0]);
+    await expect.poll(states, { timeout: longest(5000), interval: 50 }).toEqual([1, 0, 0]);
     const after = await info();
     expect(after.settlement_price.cn).toBeCloseTo(income / 100, 2);
     expect(after.wait_settlement_price.cn + after.settlement_price.cn).toBeCloseTo(before.wait_settlement_price.cn, 2);

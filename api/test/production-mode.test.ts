@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { longest } from '../../scripts/patience.mjs';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig, repoRoot } from '../src/config.js';
 import { demoRecordsInForce } from '../src/production.js';
@@ -104,7 +105,7 @@ describe('production mode (NODE_ENV=production)', () => {
     const run = promisify(execFile)(join(api, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
       cwd: api,
       env: { ...env, NODE_ENV: 'production', APP_SECRET: '', SEED: '' },
-      timeout: 60_000,
+      timeout: longest(60_000),
     });
     const failed = await run.then(
       () => null,

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin } from '../support/browser.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -43,15 +44,15 @@ describe.skipIf(!hasBrowser)('accessibility', () => {
 
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
     await page.waitForURL(/\/dashboard(\?|$)/);
-    await expect.poll(() => page.getByTestId('dash-draws').isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('dash-draws').isVisible(), { timeout: longest(60_000) }).toBe(true);
     found.dashboard = await violations(page);
 
     await page.goto(`${suite.stack.consoleUrl}/order/boxList`);
-    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: longest(20_000) }).toBeGreaterThan(0);
     found.list = await violations(page);
 
     await page.goto(`${suite.stack.consoleUrl}/blindBox/couponAdd`);
-    await expect.poll(() => page.locator('main h1').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('main h1').count(), { timeout: longest(20_000) }).toBe(1);
     await page.waitForLoadState('networkidle');
     found.form = await violations(page);
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
 import { fieldError, saveAndExpect, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('albums', () => {
@@ -39,10 +40,10 @@ describe.skipIf(!hasBrowser)('albums', () => {
     await page.getByTestId('album-title').fill('星空合辑');
     await saveAndExpect(page, 'album-save', 'pic', '请上传数字合辑LOGO');
     await page.getByTestId('album-logo-input').setInputFiles(await pngFile(600, 600, 'album-logo.png'));
-    await expect.poll(() => page.getByTestId('album-logo-item').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('album-logo-item').count(), { timeout: longest(20_000) }).toBe(1);
     await saveAndExpect(page, 'album-save', 'bg_pic', '请上传数字合辑背景图');
     await page.getByTestId('album-bg-input').setInputFiles(await pngFile(1400, 600, 'album-bg.png'));
-    await expect.poll(() => page.getByTestId('album-bg-item').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('album-bg-item').count(), { timeout: longest(20_000) }).toBe(1);
     await page.getByTestId('album-content').fill('夜空下的星座系列');
     await shot(page, 'album-dialog');
     await page.getByTestId('album-save').click();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('signing in', () => {
@@ -29,7 +30,7 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     await shot(phonePage, 'login-phone-confirmed');
 
     // The console polls every 3 s and lands on the dashboard with the user's name.
-    await page.waitForURL(/\/dashboard(\?|$)/, { timeout: 15_000 });
+    await page.waitForURL(/\/dashboard(\?|$)/, { timeout: longest(15_000) });
     await expect.poll(() => page.getByTestId('welcome').textContent()).toContain('品牌主演示');
     await phone.close();
     await context.close();
@@ -93,7 +94,7 @@ describe.skipIf(!hasBrowser)('signing in', () => {
     // Moving inside the open console makes two calls (brands, warehouses); both fail with 401 and
     // one prompt opens.
     await page.getByTestId('sidebar').getByText('仓库管理').click();
-    await expect.poll(() => page.getByTestId('session-expired').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('session-expired').isVisible(), { timeout: longest(15_000) }).toBe(true);
     // Both calls have answered before the prompts are counted.
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('session-expired').count()).toBe(1);
@@ -154,7 +155,7 @@ describe.skipIf(!hasBrowser)('an expiring QR', () => {
     );
     await page.goto(`${suite.stack.consoleUrl}/login?nav=shop`);
     const firstToken = (await (await first).json()).data.token;
-    await expect.poll(() => page.getByTestId('qr-expired').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('qr-expired').isVisible(), { timeout: longest(15_000) }).toBe(true);
     await expect.poll(() => page.getByText('二维码已失效').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('点击重新加载').isVisible()).toBe(true);
     await shot(page, 'login-qr-expired');

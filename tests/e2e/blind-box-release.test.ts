@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fieldError, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { type BrowserSuite, useBrowserStack } from '../support/suite.js';
 
 async function publishExpect(page: Page, field: string, message: string) {
@@ -19,7 +20,10 @@ async function pickTemplate(page: Page, title: string) {
     await page.getByTestId('release-template-search').click();
     await page.getByTestId('release-template-search').fill(title);
     try {
-      await page.getByTestId('release-template-option').filter({ hasText: title }).click({ timeout: 8000 });
+      await page
+        .getByTestId('release-template-option')
+        .filter({ hasText: title })
+        .click({ timeout: longest(8000) });
       return;
     } catch (error) {
       if (attempt === 4) throw error;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
 import { fieldError, saveAndExpect, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 /** A binary glTF 2.0 (header and a JSON chunk of a minimal glTF), written to a temp file. */
@@ -73,7 +74,7 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await saveAndExpect(page, 'collectible-form-save', 'file', '请上传数字藏品');
     await page.getByTestId('collectible-form-file-input').setInputFiles(await pngFile(400, 400, 'collectible-1.png'));
     await expect
-      .poll(() => page.getByTestId('collectible-form-file-image').isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('collectible-form-file-image').isVisible(), { timeout: longest(20_000) })
       .toBe(true);
     await saveAndExpect(page, 'collectible-form-save', 'agreement', '请阅读并勾选数字藏品发行协议');
     await page.getByTestId('collectible-form-author-toggle').click();
@@ -91,15 +92,17 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await pickBrand(page);
     await page.getByTestId('collectible-form-file-input').setInputFiles(glbFile());
     await expect
-      .poll(() => page.getByTestId('collectible-form-file-model').isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('collectible-form-file-model').isVisible(), { timeout: longest(20_000) })
       .toBe(true);
-    await expect.poll(() => page.locator('model-viewer').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('model-viewer').count(), { timeout: longest(20_000) }).toBe(1);
     await page.getByTestId('collectible-form-stock').fill('3');
     await fillCommon(page, '立体藏品');
     await page.getByTestId('collectible-form-save').click();
     await expect.poll(() => toast(page, '请上传3D模型的封面图').isVisible()).toBe(true);
     await page.getByTestId('collectible-form-cover-input').setInputFiles(await pngFile(300, 300, 'cover.png'));
-    await expect.poll(() => page.getByTestId('collectible-form-cover-item').count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('collectible-form-cover-item').count(), { timeout: longest(20_000) })
+      .toBe(1);
     await page.getByTestId('collectible-form-file').scrollIntoViewIfNeeded();
     await shot(page, 'collectible-form-glb');
     await page.getByTestId('collectible-form-save').click();
@@ -113,7 +116,7 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await saveAndExpect(page, 'collectible-form-save', 'file', '请上传数字藏品');
     const files = await Promise.all([1, 2, 3].map((i) => pngFile(200 + i, 200, `season-${i}.png`)));
     await page.getByTestId('collectible-form-images-input').setInputFiles(files);
-    await expect.poll(() => page.getByTestId('stock-dialog').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('stock-dialog').isVisible(), { timeout: longest(20_000) }).toBe(true);
     await expect.poll(() => page.getByTestId('stock-dialog-row').count()).toBe(3);
     await page.getByTestId('stock-dialog-number').click();
     await expect.poll(() => page.getByTestId('stock-dialog-error').textContent()).toBe('请输入起始序号');
@@ -190,7 +193,7 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     await expect.poll(() => page.getByTestId('composed-combos').textContent()).toBe('组合数 27');
 
     await page.getByTestId('composed-generate').click();
-    await expect.poll(() => page.getByTestId('composed-result').isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('composed-result').isVisible(), { timeout: longest(60_000) }).toBe(true);
     expect(await page.getByTestId('composed-coord').first().textContent()).toContain('1-1-1');
     await shot(page, 'collectible-composed');
     // The zip holds the 27 PNGs (its end-of-directory record counts the entries).

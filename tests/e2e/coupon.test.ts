@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fieldError, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
 
@@ -199,7 +200,7 @@ describe.skipIf(!hasBrowser)('coupons', () => {
     // The merchant finds the order in the order list: the amount paid and the discount under it.
     await page.goto(`${suite.stack.consoleUrl}/order/boxList?ip_id=${ipId}&keyword=${orderSn}`);
     const listed = page.getByTestId('order-row').filter({ hasText: orderSn });
-    await expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => listed.count(), { timeout: longest(20_000) }).toBe(1);
     expect(await listed.getByTestId('order-discount').textContent()).toBe('优惠 -¥3.00');
     expect(await listed.getByTestId('order-amount').textContent()).toBe(`¥${(machine.price - 3).toFixed(2)}`);
 

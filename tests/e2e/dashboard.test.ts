@@ -13,6 +13,7 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const PHONE = '15622220001';
@@ -57,7 +58,7 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
     await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
     await expect.poll(() => page.getByTestId('dash-merchant').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('dash-draws').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('dash-draws').isVisible(), { timeout: longest(20_000) }).toBe(true);
     expect(await page.getByTestId('welcome').textContent()).toContain('品牌主演示');
     const ipId = new URL(page.url()).searchParams.get('ip_id')!;
     await expect
@@ -128,7 +129,9 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
       { headers },
     );
     await page.reload();
-    await expect.poll(() => figure(page, 'dash-pickups-to-ship'), { timeout: 20_000 }).toBe(before.pickups + 1);
+    await expect
+      .poll(() => figure(page, 'dash-pickups-to-ship'), { timeout: longest(20_000) })
+      .toBe(before.pickups + 1);
     expect(await figure(page, 'dash-stored')).toBe(before.stored);
 
     // The merchant ships it: back to the count before.
@@ -138,7 +141,7 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
       { token },
     );
     await page.reload();
-    await expect.poll(() => figure(page, 'dash-pickups-to-ship'), { timeout: 20_000 }).toBe(before.pickups);
+    await expect.poll(() => figure(page, 'dash-pickups-to-ship'), { timeout: longest(20_000) }).toBe(before.pickups);
     await shot(page, 'dashboard-merchant-after');
     await page.getByTestId('dash-alerts').scrollIntoViewIfNeeded();
     await shot(page, 'dashboard-merchant-work');
@@ -155,14 +158,14 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
 
     const orders = await opensList(page, 'dash-orders', '/order/boxList', brand);
     expect(orders.searchParams.get('begin_at')).toMatch(/^\d{4}-\d{2}-\d{2}/);
-    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: longest(20_000) }).toBeGreaterThan(0);
     await backToDashboard(page, 'dash-merchant');
 
     // 待发货提货 opens exactly the rows it counts.
     const pickupsCounted = await figure(page, 'dash-pickups-to-ship');
     await opensList(page, 'dash-pickups-to-ship', '/order/sendList', { ...brand, to_ship: '1' });
     await expect.poll(() => page.getByTestId('pickup-to-ship').isVisible()).toBe(true);
-    await expect.poll(() => figure(page, 'pickup-total'), { timeout: 20_000 }).toBe(pickupsCounted);
+    await expect.poll(() => figure(page, 'pickup-total'), { timeout: longest(20_000) }).toBe(pickupsCounted);
     await shot(page, 'dashboard-pickups-to-ship-list');
     await backToDashboard(page, 'dash-merchant');
 
@@ -193,7 +196,7 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await passwordLogin(page, suite.stack.consoleUrl, 'coupon@demo.local');
     await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
     await expect.poll(() => page.getByTestId('dash-coupon').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('dash-coupons-live').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('dash-coupons-live').isVisible(), { timeout: longest(20_000) }).toBe(true);
     expect(await page.getByTestId('dash-claimed').isVisible()).toBe(true);
     expect(await page.getByTestId('dash-used').isVisible()).toBe(true);
     expect(await page.getByTestId('dash-merchant').count()).toBe(0);
@@ -276,7 +279,9 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await passwordLogin(page, suite.stack.consoleUrl, 'reviewer@demo.local');
     await page.waitForURL(/\/dashboard/);
     await expect.poll(() => page.getByTestId('dash-review').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('dash-queue-record-count').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('dash-queue-record-count').isVisible(), { timeout: longest(20_000) })
+      .toBe(true);
     for (const kind of ['record', 'kuji', 'toy', 'moment', 'skin'])
       expect(await page.getByTestId(`dash-queue-${kind}-count`).isVisible()).toBe(true);
     expect(await page.getByTestId('dash-brand').count()).toBe(0);

@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, hasBrowser, LAUNCH_ARGS, passwordLogin, shot } from '../support/browser.js';
 import { toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { type Stack, startStack } from '../support/stack.js';
 
 const WIRE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -173,7 +174,10 @@ describe.skipIf(!hasBrowser)('date-time fields under an English browser', () => 
       await page.getByTestId('release-template-search').click();
       await page.getByTestId('release-template-search').fill('甜品派对');
       try {
-        await page.getByTestId('release-template-option').filter({ hasText: '甜品派对' }).click({ timeout: 8000 });
+        await page
+          .getByTestId('release-template-option')
+          .filter({ hasText: '甜品派对' })
+          .click({ timeout: longest(8000) });
         break;
       } catch (error) {
         if (attempt === 4) throw error;

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot } from '../support/api.js';
 import { hasBrowser, launch, shot } from '../support/browser.js';
-import { scaled } from '../support/patience.js';
+import { longest, scaled } from '../support/patience.js';
 import {
   CONTROL_KEY,
   type DisplayStack,
@@ -110,11 +110,13 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
       `10:30 ${sale[1]!.name}（一番赏）`,
     ]);
     await ctl.getByTestId('act-info').selectOption('14-1');
-    await expect.poll(async () => (await debug(screen)).areas[0]?.entry, { timeout: 10_000 }).toBe('14-1');
+    await expect.poll(async () => (await debug(screen)).areas[0]?.entry, { timeout: longest(10_000) }).toBe('14-1');
     expect(stack.hub.store.state.actInfo).toMatchObject({ id: 1, activity_type: 14, name: sale[1]!.name });
     await shot(screen, 'display-center-sell');
     await ctl.getByTestId('act-info').selectOption('13-1');
-    await expect.poll(async () => (await debug(screen)).areas[0]?.name, { timeout: 10_000 }).toBe(sale[0]!.name);
+    await expect
+      .poll(async () => (await debug(screen)).areas[0]?.name, { timeout: longest(10_000) })
+      .toBe(sale[0]!.name);
     await ctl.getByTestId('act-info').selectOption('');
     await ctl.getByTestId('mode-centerScreen').selectOption('2');
     await expect.poll(async () => (await debug(screen)).areas[0]?.view, { timeout: scaled(10_000) }).toBe('brand');

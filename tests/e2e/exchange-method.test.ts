@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
 import { saveAndExpect, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const fmt = (days: number) =>
@@ -34,7 +35,7 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
     await saveAndExpect(page, 'wallpaper-save', 'images', '请上传组件图');
     const files = await Promise.all([1, 2, 3, 4, 5].map((i) => pngFile(600, 600, `wallpaper-${i}.png`)));
     await page.getByTestId('wallpaper-images-input').setInputFiles(files);
-    await expect.poll(() => page.getByTestId('wallpaper-images-item').count(), { timeout: 20_000 }).toBe(5);
+    await expect.poll(() => page.getByTestId('wallpaper-images-item').count(), { timeout: longest(20_000) }).toBe(5);
     await page.getByTestId('wallpaper-type-2').click();
     await shot(page, 'exchange-wallpaper-upload');
     await page.getByTestId('wallpaper-save').click();
@@ -83,7 +84,7 @@ describe.skipIf(!hasBrowser)('wallpapers and exchange methods', () => {
     await page.getByTestId('exchange-name').fill('星河套装');
     await saveAndExpect(page, 'exchange-save', 'pic', '请上传封面图');
     await page.getByTestId('exchange-cover-input').setInputFiles(await pngFile(1125, 1125, 'exchange-cover.png'));
-    await expect.poll(() => page.getByTestId('exchange-cover-item').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('exchange-cover-item').count(), { timeout: longest(20_000) }).toBe(1);
     await page.getByTestId('exchange-relation-1').click();
     await saveAndExpect(page, 'exchange-save', 'relation_order', '请添加关联活动订单');
     await page.getByTestId('exchange-pick-activity').click();

@@ -10,7 +10,7 @@ import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js'
 import { fetchSheet, GACHA_HEADER, gachaRow, importGacha, mp4File, xlsxFile } from '../support/goods.js';
 import { pngFile } from '../support/images.js';
 import { fieldError, toast } from '../support/page.js';
-import { scaled } from '../support/patience.js';
+import { longest, scaled } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 async function saveAndExpect(page: Page, field: string, message: string) {
@@ -173,7 +173,7 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
     await page.getByTestId('import-confirm').click();
     await expect.poll(() => toast(page, '导入成功：新增3个，更新0个').isVisible()).toBe(true);
     await filterByName(page, word);
-    await expect.poll(() => page.getByTestId('gacha-row').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('gacha-row').count(), { timeout: longest(10_000) }).toBe(3);
     await context.close();
   });
 
@@ -254,7 +254,7 @@ describe.skipIf(!hasBrowser)('gacha goods', () => {
       }).observe(document.body, { subtree: true, childList: true });
     });
     await page.getByTestId('gacha-export').click();
-    await expect.poll(() => page.getByTestId('export-done').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('export-done').isVisible(), { timeout: longest(20_000) }).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { seenProgress: boolean }).seenProgress)).toBe(true);
     await shot(page, 'gacha-export-done');
     const sheet = await fetchSheet((await page.getByTestId('export-link').getAttribute('href'))!);

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
 import { toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
 
@@ -82,7 +83,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji detail, review and sell-out', () => {
     if (opts.approve === false) return id;
     const decided = await suite.stack.call('POST', api.review.kujiDecide.path, { id, status: 1, reason: '' }, reviewer);
     expect(decided.body.status, decided.body.msg).toBe(0);
-    await expect.poll(async () => (await info(id)).audit_status, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await info(id)).audit_status, { timeout: longest(20_000) }).toBe(1);
     if (opts.list) {
       const listed = await suite.stack.call('POST', api.kuji.update.path, { id, off: 0 }, merchant);
       expect(listed.body.status, listed.body.msg).toBe(0);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteAfterCancel, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
 import { toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const TITLE = '浏览器发布 一番赏 星河篇';
@@ -137,7 +138,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji', () => {
           await row.first().waitFor();
           return row.getByTestId('kuji-status').textContent();
         },
-        { timeout: 20_000 },
+        { timeout: longest(20_000) },
       )
       .toBe('待上架');
     expect(await row.getByTestId('kuji-delete').count()).toBe(0);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet, xlsxFile } from '../support/goods.js';
 import { toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const m = messages.market;
@@ -189,7 +190,9 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     await page.getByTestId('market-export').click();
     await expect.poll(() => page.getByTestId('market-export-count').textContent()).toMatch(/^\d+ \/ 6$/);
     await shot(page, 'market-export-progress');
-    await expect.poll(() => page.getByTestId('market-export-done').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('market-export-done').isVisible(), { timeout: longest(15_000) })
+      .toBe(true);
     const url = (await opened()).at(-1)!;
     expect(url).toContain('/files/exports/');
     const sheet = await fetchSheet(url);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { xlsxFile } from '../support/goods.js';
 import { toast as shownToast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const RECEIVER = { username: '王小明', province: '浙江省', city: '杭州市', area: '西湖区', address: '文三路 90 号' };
@@ -52,7 +53,7 @@ async function openOrders(page: Page, consoleUrl: string, keyword: string) {
   await page.getByTestId('order-filter-keyword').fill(keyword);
   await page.getByTestId('order-search').click();
   await page.waitForURL(/keyword=/);
-  await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => page.getByTestId('order-row').count(), { timeout: longest(20_000) }).toBe(1);
 }
 
 describe.skipIf(!hasBrowser)('orders', () => {
@@ -161,7 +162,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
           await page.getByTestId('order-detail-state').waitFor();
           return state(page);
         },
-        { timeout: 15_000 },
+        { timeout: longest(15_000) },
       )
       .toBe('待发货，买家已退款');
     await shot(page, 'order-detail-refunded');
@@ -169,7 +170,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
     // A pending order is closed after a confirmation.
     const pending = (await player.buy(false)) as Order;
     await page.goto(`${suite.stack.consoleUrl}/order/detail?id=${pending.order_sn}&type=2`);
-    await expect.poll(() => state(page), { timeout: 20_000 }).toMatch(/^待付款，剩余/);
+    await expect.poll(() => state(page), { timeout: longest(20_000) }).toMatch(/^待付款，剩余/);
     await page.getByTestId('order-detail-close').click();
     await page.getByTestId('confirm-ok').click();
     await toast(page, '操作成功');
@@ -179,7 +180,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
     const listed = (await player.buy()) as Order;
     await page.goto(`${suite.stack.consoleUrl}/order/boxList?keyword=${listed.order_sn}`);
     const row = page.getByTestId('order-row');
-    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => row.count(), { timeout: longest(20_000) }).toBe(1);
     await row.getByTestId('order-ship').click();
     await page.getByTestId('order-ship-save').click();
     await expect.poll(() => page.getByTestId('error-express_company').textContent()).toBe('请输入物流公司');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteAfterCancel, hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fetchSheet } from '../support/goods.js';
 import { saveAndExpect, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
 
@@ -65,7 +66,9 @@ describe.skipIf(!hasBrowser)('scratch cards', () => {
     await expect.poll(() => page.getByTestId('scratch-export-progress').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('scratch-export-count').textContent()).toMatch(/^\d+ \/ 3000$/);
     await shot(page, 'scratch-export-progress');
-    await expect.poll(() => page.getByTestId('scratch-export-link').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('scratch-export-link').isVisible(), { timeout: longest(20_000) })
+      .toBe(true);
     expect(await page.getByTestId('scratch-export-count').textContent()).toBe('3000 / 3000');
     const href = (await page.getByTestId('scratch-export-link').getAttribute('href'))!;
     expect(await opened()).toContain(href);

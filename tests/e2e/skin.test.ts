@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.js';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
 
@@ -68,7 +69,9 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
 
     // The folder: 16 land in their slots, two are refused with their reasons.
     await page.getByTestId('skin-batch-input').setInputFiles(files.first);
-    await expect.poll(() => page.getByTestId('skin-batch-failures').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('skin-batch-failures').isVisible(), { timeout: longest(30_000) })
+      .toBe(true);
     const failures = page.getByTestId('skin-batch-failure');
     await expect.poll(() => failures.count()).toBe(2);
     expect(await failures.filter({ hasText: '品牌铭牌.png' }).textContent()).toContain(
@@ -84,7 +87,7 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     await page.getByTestId('skin-next').click();
     await expect.poll(() => toast(page, '请上传品牌铭牌').isVisible()).toBe(true);
     await page.getByTestId('skin-batch-input').setInputFiles(files.second);
-    await expect.poll(() => page.getByTestId('skin-image-ip_brand-item').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('skin-image-ip_brand-item').count(), { timeout: longest(20_000) }).toBe(1);
     await page.getByTestId('skin-next').click();
     await expect.poll(() => toast(page, '请输入字体色值').isVisible()).toBe(true);
     await page.getByTestId('skin-font-tone').fill('#8866AA');

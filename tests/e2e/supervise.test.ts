@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { supervise } from '../../scripts/lib.mjs';
+import { longest } from '../support/patience.js';
 
 const quiet = { error: () => undefined };
 const exiting = () => spawn(process.execPath, ['-e', 'process.exit(3)'], { stdio: 'ignore' });
@@ -17,7 +18,7 @@ describe('a supervised process', () => {
       },
       { name: 'hub', firstDelayMs: 50, maxDelayMs: 400, log: quiet },
     );
-    await expect.poll(() => started.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => started.length, { timeout: longest(20_000) }).toBeGreaterThanOrEqual(4);
     run.stop();
     const count = started.length;
     // Each wait is at least the doubled delay: 50, 100, 200 ms.

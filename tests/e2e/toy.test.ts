@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
 import { fieldError, saveAndExpect, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const fixtures = () => {
@@ -167,7 +168,7 @@ describe.skipIf(!hasBrowser)('toys, scenes and highlight moments', () => {
     await expect.poll(() => page.getByTestId('moment-preparing').isVisible()).toBe(true);
     await saveAndExpect(page, 'moment-save', 'image_url', '请等待图片上传完成');
     release();
-    await expect.poll(() => page.getByTestId('moment-watermark').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('moment-watermark').isVisible(), { timeout: longest(20_000) }).toBe(true);
     await saveAndExpect(page, 'moment-save', 'short', '请输入精彩时刻描述');
     await page.getByTestId('moment-short').fill('第一次抽到隐藏款的瞬间');
     expect(await page.getByTestId('moment-rules').textContent()).toContain('1200x800');

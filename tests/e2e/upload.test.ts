@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
 import { toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 async function openAvatar(page: Page) {
@@ -46,7 +47,7 @@ describe.skipIf(!hasBrowser)('image upload', () => {
     await page.getByTestId('avatar-upload-input').setInputFiles(await pngFile(8000, 5001));
     await expect
       .poll(() => page.getByText('图片像素过大（最多4000万像素），请压缩后再上传').first().isVisible(), {
-        timeout: 15_000,
+        timeout: longest(15_000),
       })
       .toBe(true);
 
@@ -66,7 +67,7 @@ describe.skipIf(!hasBrowser)('image upload', () => {
     await shot(page, 'upload-avatar-crop');
     expect(posts).toEqual([]);
     await page.getByTestId('avatar-crop-ok').click();
-    await expect.poll(() => page.getByTestId('avatar-upload-item').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('avatar-upload-item').count(), { timeout: longest(15_000) }).toBe(1);
     const preview = page.getByTestId('avatar-upload-item').locator('img');
     await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await page.getByTestId('avatar-save').click();
@@ -91,7 +92,7 @@ describe.skipIf(!hasBrowser)('image upload', () => {
     const jpeg = await noisyJpeg();
     const original = (await readFile(jpeg)).length;
     await page.getByTestId('avatar-upload-input').setInputFiles(jpeg);
-    await expect.poll(() => page.getByTestId('avatar-upload-item').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('avatar-upload-item').count(), { timeout: longest(15_000) }).toBe(1);
     const src = (await page.getByTestId('avatar-upload-item').locator('img').getAttribute('src'))!;
     const stored = await fetch(src.replace(/\?w=\d+$/, ''));
     expect(stored.headers.get('content-type')).toBe('image/jpeg');

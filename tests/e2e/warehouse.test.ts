@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { fieldError, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('warehouses', () => {
@@ -45,7 +46,7 @@ describe.skipIf(!hasBrowser)('warehouses', () => {
     // The toast is looked for only after it has gone (2.5 s), as a busy machine may look: the page's
     // record still has it, once.
     const onScreen = page.locator('[data-scope="toast"][data-part="root"]').getByText('保存成功', { exact: true });
-    await expect.poll(() => onScreen.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => onScreen.count(), { timeout: longest(15_000) }).toBe(0);
     expect(await toast(page, '保存成功').isVisible()).toBe(true);
     expect(await toast(page, '保存成功').isVisible()).toBe(false);
     const row = page.getByTestId('warehouse-row').filter({ hasText: '清迈北区仓' });
