@@ -1,11 +1,14 @@
 // Scale-out figures from one run on this machine: one and then two API copies (processes of their
 // own, each with its own data directory) on one fresh PostgreSQL database (BENCH_SCALE_DATABASE_URL,
 // by default bench_scale on 127.0.0.1:5432, dropped and created at the start). 100 players
-// (BENCH_SCALE_PLAYERS) draw without pausing, split evenly over the copies, first on one draw
-// machine, then on one box of one kuji, each for BENCH_SCALE_SECONDS (default 10; 2 is a CI-sized
-// run of a few seconds). For each: draws per second, p50/p99 and the answers of 5xx; then the ratio
-// two copies / one copy, and the kuji's draws per second against the machine's. The copies keep
-// their files in one S3-protocol store (s3rver, started here), as a platform's copies do.
+// (BENCH_SCALE_PLAYERS) draw without pausing, split evenly over the copies in use, on one draw
+// machine and then on one box of one kuji, each for BENCH_SCALE_SECONDS (default 5; 2 is a CI-sized
+// run of a few seconds). This machine's speed swings by up to twice from one minute to the next, so
+// one copy and two copies alternate for BENCH_SCALE_ROUNDS rounds (default 3; which goes first
+// alternates too) and each ratio is a round's own (two copies / the one copy next to it): the
+// bench prints every round's and their median. Both copies run throughout; the one-copy phases
+// send to the first only. The copies keep their files in one S3-protocol store (s3rver, started
+// here), as a platform's copies do.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,10 +21,11 @@ import { playerTokens, publishMachine } from '../support/draw-machine.js';
 import { lightFetch } from '../support/light-fetch.js';
 
 const PLAYERS = Number(process.env.BENCH_SCALE_PLAYERS ?? 100);
-const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 5);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_SCALE_ROUNDS ?? 3));
 const DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_scale';
-/** Enough boxes and tickets that nothing sells out within a phase, at up to 3,000 draws a second. */
-const STOCK = Math.max(2000, Math.ceil(SECONDS + 2) * 3000);
+/** Enough boxes and tickets that nothing sells out in a run, at up to 3,000 draws a second. */
+const STOCK = Math.max(2000, ROUNDS * Math.ceil(SECONDS + 2) * 3000);
 
 /** A fresh database: dropped (with its connections) and created again. */
 function freshDatabase(url: string) {
@@ -133,13 +137,15 @@ const env = {
   S3_REGION: 'us-east-1',
   S3_FORCE_PATH_STYLE: '1',
 };
-const copies: ApiHandle[] = [await startApiProcess(env)];
+const copies: ApiHandle[] = [await startApiProcess(env), await startApiProcess(env)];
 try {
   const token = await copies[0]!.login('brand@demo.local');
   const ipId = (
     await copies[0]!.call<{ ips: { id: number }[] }>('GET', '/web/helper/seller/ips', { per_id: 14 }, token)
   ).body.data.ips[0]!.id;
-  const batchId = (await publishMachine(copies[0]!, token, ipId, Math.ceil((2 * STOCK) / 10), '扩容压测抽盒机')).id;
+  const batchId = (
+    await publishMachine(copies[0]!, token, ipId, Math.min(10_000, Math.ceil((2 * STOCK) / 10)), '扩容压测抽盒机')
+  ).id;
   const kujiId = await seedKuji(STOCK);
   const tokens = await playerTokens(copies[0]!.apiUrl, '1750', PLAYERS);
   const machineDraw = (client: ReturnType<typeof createClient>, t: string) =>
@@ -151,30 +157,45 @@ try {
       { headers: { player_token: t } },
     );
 
-  const results: { machine: Phase; kuji: Phase }[] = [];
-  for (const n of [1, 2]) {
-    if (n === 2) copies.push(await startApiProcess(env));
-    // A short warm-up of both kinds of draw on each copy (sessions, plans, JIT), not counted; the
-    // kuji's on box 3, which no phase measures.
-    await crowd(copies, tokens, Math.min(1, SECONDS / 4), machineDraw);
-    await crowd(copies, tokens, Math.min(1, SECONDS / 4), kujiDraw(3));
-    const machine = await crowd(copies, tokens, SECONDS, machineDraw);
-    line(`${n} ${n === 1 ? 'copy' : 'copies'}, draw machine`, machine);
-    // Each run draws its own box of the kuji, so neither sells out under the other.
-    const kuji = await crowd(copies, tokens, SECONDS, kujiDraw(n));
-    line(`${n} ${n === 1 ? 'copy' : 'copies'}, kuji (one box)`, kuji);
-    results.push({ machine, kuji });
+  // A short warm-up of both kinds of draw on both copies (sessions, plans, JIT), not counted; the
+  // kuji's on box 3, which no phase measures.
+  await crowd(copies, tokens, Math.min(1, SECONDS / 4), machineDraw);
+  await crowd(copies, tokens, Math.min(1, SECONDS / 4), kujiDraw(3));
+  type Run = { machine: Phase; kuji: Phase };
+  const rounds: { one: Run; two: Run }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const runs = new Map<number, Run>();
+    for (const n of round % 2 ? [1, 2] : [2, 1]) {
+      const use = copies.slice(0, n);
+      const label = `round ${round}, ${n} ${n === 1 ? 'copy' : 'copies'}`;
+      const machine = await crowd(use, tokens, SECONDS, machineDraw);
+      line(`${label}, draw machine`, machine);
+      // Each number of copies draws its own box of the kuji, so neither sells out under the other.
+      const kuji = await crowd(use, tokens, SECONDS, kujiDraw(n));
+      line(`${label}, kuji (one box)`, kuji);
+      runs.set(n, { machine, kuji });
+    }
+    rounds.push({ one: runs.get(1)!, two: runs.get(2)! });
   }
-  const [one, two] = results as [{ machine: Phase; kuji: Phase }, { machine: Phase; kuji: Phase }];
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  const ratios = (pick: (r: { one: Run; two: Run }) => number) => rounds.map(pick);
+  const machine2 = ratios((r) => rate(r.two.machine) / rate(r.one.machine));
+  const kuji2 = ratios((r) => rate(r.two.kuji) / rate(r.one.kuji));
+  const kujiVsMachine1 = ratios((r) => rate(r.one.kuji) / rate(r.one.machine));
+  const kujiVsMachine2 = ratios((r) => rate(r.two.kuji) / rate(r.two.machine));
+  const each = (xs: number[]) => `${xs.map(f).join(', ')}; median ${f(median(xs))} ×`;
+  console.log(`two copies / one copy, each round: draw machine ${each(machine2)} (target ≥ 1.0)`);
+  console.log(`                                 kuji ${each(kuji2)}`);
   console.log(
-    `two copies / one copy: draw machine ${f(rate(two.machine) / rate(one.machine))} ×, ` +
-      `kuji ${f(rate(two.kuji) / rate(one.kuji))} × (target for the draw machine ≥ 1.0)`,
+    `kuji / draw machine, each round: one copy ${each(kujiVsMachine1)}; two copies ${each(kujiVsMachine2)} (target ≥ 0.5)`,
   );
-  console.log(
-    `kuji / draw machine: one copy ${f(rate(one.kuji) / rate(one.machine))} ×, ` +
-      `two copies ${f(rate(two.kuji) / rate(two.machine))} × (target ≥ 0.5)`,
+  const errors = rounds.reduce(
+    (a, r) => a + r.one.machine.errors5xx + r.one.kuji.errors5xx + r.two.machine.errors5xx + r.two.kuji.errors5xx,
+    0,
   );
-  const errors = results.reduce((a, r) => a + r.machine.errors5xx + r.kuji.errors5xx, 0);
   console.log(`answers of 5xx in all: ${errors} (target 0)`);
 } finally {
   for (const c of copies) await c.close();
