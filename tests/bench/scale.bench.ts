@@ -177,25 +177,19 @@ try {
     }
     rounds.push({ one: runs.get(1)!, two: runs.get(2)! });
   }
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-  };
-  const ratios = (pick: (r: { one: Run; two: Run }) => number) => rounds.map(pick);
-  const machine2 = ratios((r) => rate(r.two.machine) / rate(r.one.machine));
-  const kuji2 = ratios((r) => rate(r.two.kuji) / rate(r.one.kuji));
-  const kujiVsMachine1 = ratios((r) => rate(r.one.kuji) / rate(r.one.machine));
-  const kujiVsMachine2 = ratios((r) => rate(r.two.kuji) / rate(r.two.machine));
-  const each = (xs: number[]) => `${xs.map(f).join(', ')}; median ${f(median(xs))} ×`;
+  const machine2 = rounds.map((r) => rate(r.two.machine) / rate(r.one.machine));
+  const kuji2 = rounds.map((r) => rate(r.two.kuji) / rate(r.one.kuji));
+  const kujiVsMachine1 = rounds.map((r) => rate(r.one.kuji) / rate(r.one.machine));
+  const kujiVsMachine2 = rounds.map((r) => rate(r.two.kuji) / rate(r.two.machine));
+  const each = (xs: number[]) => `${xs.map(f).join(', ')}; median ${f(pct(xs, 50))} ×`;
   console.log(`two copies / one copy, each round: draw machine ${each(machine2)} (target ≥ 1.0)`);
   console.log(`                                 kuji ${each(kuji2)}`);
   console.log(
     `kuji / draw machine, each round: one copy ${each(kujiVsMachine1)}; two copies ${each(kujiVsMachine2)} (target ≥ 0.5)`,
   );
-  const errors = rounds.reduce(
-    (a, r) => a + r.one.machine.errors5xx + r.one.kuji.errors5xx + r.two.machine.errors5xx + r.two.kuji.errors5xx,
-    0,
-  );
+  const errors = rounds
+    .flatMap((r) => [r.one.machine, r.one.kuji, r.two.machine, r.two.kuji])
+    .reduce((a, p) => a + p.errors5xx, 0);
   console.log(`answers of 5xx in all: ${errors} (target 0)`);
 } finally {
   for (const c of copies) await c.close();

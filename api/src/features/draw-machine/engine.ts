@@ -386,7 +386,7 @@ async function writeDraws(
       where ${drawMachines.id} = ${machine.id} and ${opened} > 0 returning ${drawMachines.id}
     ), pay as (${paid})
     select d.id, i.case_no, i.position, i.order_id, (select count(*) from l)::int as logged, (select count(*) from c)::int as paid,
-      (select count(*) from s)::int as opened, (select count(*) from pay)::int as payments
+      (select count(*) from s)::int as opened
     from d join i on i.id = d.order_item_id`);
   const rows = rowsOf<{ id: number; case_no: number; position: number; order_id: number }>(result);
   const depositOf = new Map(rows.map((r) => [`${r.case_no}:${r.position}`, r]));

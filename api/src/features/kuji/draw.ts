@@ -417,11 +417,10 @@ async function writeDraws(
       where ${kujiBoxes.kujiId} = ${kuji.id} and ${kujiBoxes.boxNo} = v.box_no returning ${kujiBoxes.boxNo}
     ), pay as (${payments})
     select d.id, i.case_no, i.position, i.kuji_goods_id, null as order_sn, i.order_id,
-      (select count(*) from l)::int as logged, (select count(*) from c)::int as paid, (select count(*) from b)::int as boxes,
-      (select count(*) from pay)::int as payments
+      (select count(*) from l)::int as logged, (select count(*) from c)::int as paid, (select count(*) from b)::int as boxes
     from d join i on i.id = d.order_item_id
     union all
-    select null, null, null, null, o.order_sn, o.id, null, null, null, null from o`);
+    select null, null, null, null, o.order_sn, o.id, null, null, null from o`);
   const depositIds = new Map<string, number>();
   const orderIds = new Map<string, number>();
   for (const r of rowsOf<{

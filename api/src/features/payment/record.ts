@@ -66,8 +66,7 @@ export function paidInsert(channel: PaymentChannel, paid: PaidAction[], now: Dat
       ${now.toISOString()}::timestamptz
     from unnest(${col((_, i) => sns[i]!)}::text[], ${col((p) => p.playerId)}::int[], ${col((p) => p.orderSn)}::text[],
       ${col((p) => p.kind)}::text[], ${col((p) => p.coins)}::int[], ${col((p) => p.amount)}::int[])
-      as u(sn, player_id, order_sn, kind, coins, amount)
-    returning 1`;
+      as u(sn, player_id, order_sn, kind, coins, amount)`;
 }
 
 /**
