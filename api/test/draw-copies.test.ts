@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { orderItems, orders, players } from '../src/db/schema.js';
+import { drawMany } from '../src/features/draw-machine/engine.js';
 import { reconcile } from '../src/features/draw-machine/reconcile.js';
 import { drawKujiMany } from '../src/features/kuji/draw.js';
 import { demoApp, draw, player, publishMachine } from './draw-helpers.js';
@@ -268,5 +269,94 @@ describe('kuji draws grouped like draw-machine draws', () => {
     expect(log.seed).toBeNull();
     const [coinsOfA] = await app.db.select({ coins: players.coins }).from(players).where(eq(players.id, a));
     expect(coinsOfA!.coins).toBe(2000 - 3 * 200);
+  });
+});
+
+/**
+ * A group that waited for the lock (another copy's group held it) takes the draws that reached its
+ * copy meanwhile, if it can lock their players' rows without waiting; a draw whose player another
+ * transaction holds is left for the next group. Only PostgreSQL has another transaction to hold it.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('late draws join the group that waited for the lock', () => {
+  /** Players' ids by phone, made through the API. */
+  const playerIds = async (phones: string[]) => {
+    for (const phone of phones) await player(app, phone);
+    const rows = await app.db
+      .select({ id: players.id, phone: players.phone })
+      .from(players)
+      .where(inArray(players.phone, phones));
+    return phones.map((p) => rows.find((r) => r.phone === p)!.id);
+  };
+
+  /** Runs `draw` while another connection holds `heldId`'s player row. */
+  async function whileHeld<T>(heldId: number, draw: () => Promise<T>): Promise<T> {
+    const other = await makeApp();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = other.db.transaction(async (tx) => {
+      await tx.select().from(players).where(eq(players.id, heldId)).for('no key update');
+      held();
+      await released;
+    });
+    await holding;
+    try {
+      return await draw();
+    } finally {
+      release();
+      await holder;
+      await other.close();
+    }
+  }
+
+  it('on a draw machine: the next boxes go to the group and the late draws it could lock, in order', async () => {
+    const { id } = await publishMachine(app, brand, molly, sweet, 1);
+    const [a, b, c] = await playerIds(['13950000001', '13950000002', '13950000003']);
+    const late = [
+      { playerId: c!, useBean: false },
+      { playerId: b!, useBean: false },
+    ];
+    const left: unknown[][] = [];
+    const results = await whileHeld(c!, () =>
+      app.db.transaction((tx) =>
+        drawMany(tx, id, [{ playerId: a!, useBean: false }], { take: () => late, leave: (ws) => left.push(ws) }),
+      ),
+    );
+    expect(left).toEqual([[late[0]]]);
+    expect(results.map((r) => (r.ok ? r.outcome.position : r.error.message))).toEqual([0, 1]);
+    const log = await publicLog(id);
+    expect(log.records.map((r) => [r.seq, r.position])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+  });
+
+  it('on a kuji: the late draws it could lock take the next tickets after the group', async () => {
+    const { id } = await approvedKuji(app, molly, { boxNum: 1 });
+    const [a, b, c] = await playerIds(['13950000011', '13950000012', '13950000013']);
+    const late = [
+      { playerId: b!, boxNo: 1, num: 2, useBean: false },
+      { playerId: c!, boxNo: 1, num: 1, useBean: false },
+    ];
+    const left: unknown[][] = [];
+    const results = await whileHeld(c!, () =>
+      app.db.transaction((tx) =>
+        drawKujiMany(tx, id, [{ playerId: a!, boxNo: 1, num: 1, useBean: false }], {
+          take: () => late,
+          leave: (ws) => left.push(ws),
+        }),
+      ),
+    );
+    expect(left).toEqual([[late[1]]]);
+    expect(results.map((r) => (r.ok ? r.outcome.tickets.map((t) => t.position) : r.error.message))).toEqual([
+      [1],
+      [2, 3],
+    ]);
+    expect(verifyKujiLog((await kujiLog(app, id)).data!)).toEqual([]);
   });
 });

@@ -10,15 +10,22 @@ type BusinessType = (typeof COUPON_BUSINESS_TYPES)[number]['value'];
 /** A claim with its coupon, as checkCoupon reads it. */
 export type ClaimWithCoupon = { claim: typeof couponClaims.$inferSelect; coupon: typeof coupons.$inferSelect };
 
-/** The claims of these ids with their coupons, locked (a draw group reads all of its own at once). */
-export async function lockClaims(tx: Tx, claimIds: number[]): Promise<Map<number, ClaimWithCoupon>> {
+/**
+ * The claims of these ids with their coupons, locked (a draw group reads all of its own at once).
+ * `skipLocked`: claims another transaction holds are left out instead of waited for.
+ */
+export async function lockClaims(
+  tx: Tx,
+  claimIds: number[],
+  { skipLocked = false } = {},
+): Promise<Map<number, ClaimWithCoupon>> {
   if (claimIds.length === 0) return new Map();
   const rows = await tx
     .select({ claim: couponClaims, coupon: coupons })
     .from(couponClaims)
     .innerJoin(coupons, eq(coupons.id, couponClaims.couponId))
     .where(inArray(couponClaims.id, claimIds))
-    .for('update', { of: couponClaims });
+    .for('update', skipLocked ? { of: couponClaims, skipLocked } : { of: couponClaims });
   return new Map(rows.map((r) => [r.claim.id, r]));
 }
 

@@ -25,6 +25,7 @@ import {
   refuseDeferred,
   SANDBOX_CHANNEL,
 } from '../payment/index.js';
+import { joinLate, type Late } from './draw-queue.js';
 import type { MachineRow } from './queries.js';
 
 const m = messages.drawMachine;
@@ -197,21 +198,41 @@ type Box = { box: CaseRow; position: number };
  * record chained to the last. Many wants share one transaction and a handful of statements (the
  * API groups the draws waiting on a machine); wants beyond the last box are told it sold out.
  */
-export async function drawMany(tx: Tx, batchId: number, wants: DrawWant[]): Promise<DrawResult[]> {
+export async function drawMany(
+  tx: Tx,
+  batchId: number,
+  group: DrawWant[],
+  late?: Late<DrawWant>,
+): Promise<DrawResult[]> {
   // Every want's balance and coupon, locked before the machine (rows of their own, in id order):
   // the machine's lock, which every copy's draws queue on, is held only for what needs it.
+  const claimIds = (ws: DrawWant[]) => ws.flatMap((w) => (w.claimId === undefined ? [] : [w.claimId]));
   const coins = await lockBalances(
     tx,
-    wants.map((w) => w.playerId),
+    group.map((w) => w.playerId),
   );
-  const claims = await lockClaims(
-    tx,
-    wants.flatMap((w) => (w.claimId === undefined ? [] : [w.claimId])),
-  );
+  const claims = await lockClaims(tx, claimIds(group));
   const machine = await lockMachine(tx, batchId);
   if (!machine) throw httpError(404, messages.common.notFound);
   if (machine.off === 2) throw httpError(409, m.soldOut);
   if (machine.off !== 0 || machine.shelvesTime.getTime() > Date.now()) throw httpError(409, m.notOnSale);
+  // The draws that arrived while the group waited for the machine join it, with their own rows.
+  const joined = await joinLate(late, async (extra) => {
+    const more = await lockBalances(
+      tx,
+      extra.map((w) => w.playerId).filter((id) => !coins.has(id)),
+      { skipLocked: true },
+    );
+    const moreClaims = await lockClaims(
+      tx,
+      claimIds(extra).filter((id) => !claims.has(id)),
+      { skipLocked: true },
+    );
+    for (const [id, c] of more) coins.set(id, c);
+    for (const [id, c] of moreClaims) claims.set(id, c);
+    return new Set(extra.filter((w) => coins.has(w.playerId) && (w.claimId === undefined || claims.has(w.claimId))));
+  });
+  const wants = [...group, ...joined];
 
   const { last, boxes } = await lastAndNext(tx, machine, wants.length);
   const styles = await stylesOfMachine(tx, machine);

@@ -8,7 +8,8 @@ import { fenToYuan } from '../../lib/money.js';
 import { formatTime } from '../../lib/time.js';
 import { picUrl } from '../../lib/urls.js';
 import { channelOf } from '../payment/index.js';
-import { DrawQueue } from './draw-queue.js';
+import { DrawGroups } from './draw-queue.js';
+import { drawMany } from './engine.js';
 import { machineCounts } from './queries.js';
 
 /**
@@ -19,7 +20,7 @@ import { machineCounts } from './queries.js';
  */
 const playerDrawRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config, cache } = app;
-  const draws = new DrawQueue(db);
+  const draws = new DrawGroups(db, drawMany);
   const channel = channelOf(config.payment);
 
   app.route(

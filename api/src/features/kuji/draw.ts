@@ -21,6 +21,7 @@ import {
   players,
 } from '../../db/schema.js';
 import { httpError } from '../../lib/errors.js';
+import { joinLate, type Late } from '../draw-machine/index.js';
 import { grantDrops, orderSn } from '../holdings/index.js';
 import {
   coinsToDeduct,
@@ -128,17 +129,33 @@ type Owner = { orderSn: string; orderId: number; playerId: number; level?: numbe
  * machines); a want its box cannot serve fails alone. When the last box is exhausted the kuji is
  * sold out (off 2) and its seed revealed.
  */
-export async function drawKujiMany(tx: Tx, kujiId: number, wants: KujiDrawWant[]): Promise<KujiDrawResult[]> {
+export async function drawKujiMany(
+  tx: Tx,
+  kujiId: number,
+  group: KujiDrawWant[],
+  late?: Late<KujiDrawWant>,
+): Promise<KujiDrawResult[]> {
   // Every want's balance, locked before the kuji (rows of their own, in id order): the kuji's lock,
   // which every copy's draws queue on, is held only for what needs it.
   const coins = await lockBalances(
     tx,
-    wants.map((w) => w.playerId),
+    group.map((w) => w.playerId),
   );
   const [kuji] = await tx.select().from(kujis).where(eq(kujis.id, kujiId)).for('update');
   if (!kuji) throw httpError(404, messages.common.notFound);
   if (kuji.auditStatus === 1 && kuji.off === KUJI_OFF.soldOut) throw httpError(409, m.soldOut);
   if (!onSale(kuji)) throw httpError(409, m.notOnSale);
+  // The draws that arrived while the group waited for the kuji join it, with their balances.
+  const joined = await joinLate(late, async (extra) => {
+    const more = await lockBalances(
+      tx,
+      extra.map((w) => w.playerId).filter((id) => !coins.has(id)),
+      { skipLocked: true },
+    );
+    for (const [id, c] of more) coins.set(id, c);
+    return new Set(extra.filter((w) => coins.has(w.playerId)));
+  });
+  const wants = [...group, ...joined];
   const boxNos = [...new Set(wants.map((w) => w.boxNo))].sort((a, b) => a - b);
   // The boxes locked, each with its round's committed seed (seeds.ts seedOfBox), and the log's last
   // record, in one statement: each round trip is time the kuji stays locked. The log is read after

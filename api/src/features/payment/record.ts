@@ -11,9 +11,14 @@ import type { PaymentChannel } from './channel.js';
 /**
  * The coin balances of the players of a group of draws, their rows locked (FOR NO KEY UPDATE) in id
  * order, so groups of draws never deadlock on them: player id → coins. A draw locks them before its
- * machine or kuji, so the time that row stays locked is not spent on them.
+ * machine or kuji, so the time that row stays locked is not spent on them. `skipLocked`: rows another
+ * transaction holds are left out instead of waited for (draws that join a group late, draw-queue.ts).
  */
-export async function lockBalances(tx: Tx, playerIds: number[]): Promise<Map<number, number>> {
+export async function lockBalances(
+  tx: Tx,
+  playerIds: number[],
+  { skipLocked = false } = {},
+): Promise<Map<number, number>> {
   const ids = [...new Set(playerIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
   const rows = await tx
@@ -24,7 +29,7 @@ export async function lockBalances(tx: Tx, playerIds: number[]): Promise<Map<num
     // Not FOR UPDATE: a draw writes a prize's order line and cabinet entry for the player of an
     // earlier ticket, whose row another group may hold locked while it waits for the kuji; those
     // inserts take the row's key-share lock (foreign keys), which FOR UPDATE would refuse: deadlock.
-    .for('no key update');
+    .for('no key update', skipLocked ? { skipLocked } : {});
   return new Map(rows.map((p) => [p.id, p.coins]));
 }
 
