@@ -1,12 +1,15 @@
-import { api, type RouteDef } from '@toy/shared';
+import { api, KUJI_OFF, MENU_GROUP_URL, MENU_PAGE_URLS, type MenuPageUrl, type RouteDef } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../src/tools/client.js';
 import { fillDemo } from '../src/tools/demo-fill.js';
 import { listen } from './draw-helpers.js';
 import { brandIds, call, login, makeApp, PASSWORD } from './helpers.js';
 
-/** Each list page of the menu (its url) and the call that fills it. */
-const LIST_PAGES: Record<string, RouteDef> = {
+/**
+ * Every page of the menu (its url): the call that fills it when it is a list, null when it is not
+ * (the dashboard, a form, a detail). A page added to the menu must be named here.
+ */
+const MENU_PAGES = {
   'warehouse/list': api.warehouse.list,
   'freight/list': api.freight.list,
   'blindBoxRecord/list': api.blindBoxRecord.list,
@@ -29,7 +32,20 @@ const LIST_PAGES: Record<string, RouteDef> = {
   'collectible/list': api.collectible.list,
   'subscription/list': api.subscription.list,
   'review/blindBox': api.review.list,
-};
+  dashboard: null,
+  'blindBoxRecord/form': null,
+  'blindBox/release': null,
+  'blindBox/settings': null,
+  'coupon/form': null,
+  'order/detail': null,
+  'order/send': null,
+  'market/ship': null,
+  'kuji/form': null,
+  'skin/form': null,
+  'collectible/form': null,
+  'composeRule/form': null,
+} satisfies Record<MenuPageUrl, RouteDef | null>;
+const PAGES: Record<string, RouteDef | null> = MENU_PAGES;
 
 interface MenuItem {
   url: string;
@@ -54,10 +70,13 @@ describe('the first start fills the demo', () => {
     for (const email of ['brand@demo.local', 'shop@demo.local', 'coupon@demo.local', 'reviewer@demo.local']) {
       const token = (await login(app, email)).web_token;
       const info = await call(app, api.user.info, undefined, { token });
-      const pages = urlsOf(info.body.data.menus as MenuItem[]).filter((url) => url in LIST_PAGES);
-      expect(pages.length).toBeGreaterThan(0);
-      for (const url of pages) {
-        const route = LIST_PAGES[url]!;
+      const pages = urlsOf(info.body.data.menus as MenuItem[]).filter((url) => url !== MENU_GROUP_URL);
+      // A menu page nobody classed as a list or not is a failure, not a page left unchecked.
+      expect(pages.filter((url) => !(url in PAGES))).toEqual([]);
+      const lists = pages.filter((url) => PAGES[url]);
+      expect(lists.length).toBeGreaterThan(0);
+      for (const url of lists) {
+        const route = PAGES[url]!;
         // A list shows one brand at a time: any of the account's brands with rows will do.
         const brands = route.perId ? await brandIds(app, token, route.perId as 12 | 14 | 15 | 17) : [];
         let answer = await call(app, route, undefined as never, { token });
@@ -71,11 +90,43 @@ describe('the first start fills the demo', () => {
       }
     }
     expect(empty).toEqual([]);
-    // The coupon manager's draw coupons are claimed, and some spent on draws of its brand's machine.
+
+    // The own-brand merchant's states: a kuji sold out, a kuji on sale with draws, a machine on sale.
+    const brandToken = (await login(app, 'brand@demo.local')).web_token;
+    const kujis = [];
+    const machines = [];
+    for (const ip_id of await brandIds(app, brandToken, 14)) {
+      const k = await call(app, api.kuji.list, { ip_id, limit: 100 } as never, { token: brandToken });
+      kujis.push(...k.body.data.list);
+      const m = await call(app, api.drawMachine.list, { ip_id, limit: 100 } as never, { token: brandToken });
+      machines.push(...m.body.data.list);
+    }
+    const kujiStates = kujis.map((k) => ({ title: k.title, off: k.off, sales: k.sales_price }));
+    expect(
+      kujiStates.some((k) => k.off === KUJI_OFF.soldOut),
+      JSON.stringify(kujiStates),
+    ).toBe(true);
+    expect(
+      kujiStates.some((k) => k.off === KUJI_OFF.listed && k.sales > 0),
+      JSON.stringify(kujiStates),
+    ).toBe(true);
+    expect(machines.some((m) => m.off === 0 && m.surplus_num > 0)).toBe(true);
+
+    // The coupon manager's draw coupons: claimed on every brand, and some spent on draws.
     expect(summaries[2]!.couponUses).toBeGreaterThan(0);
     const couponToken = (await login(app, 'coupon@demo.local')).web_token;
-    const [couponBrand] = await brandIds(app, couponToken, 15);
-    const coupons = (await call(app, api.coupon.list, { ip_id: couponBrand }, { token: couponToken })).body.data.list;
+    const couponBrands = await brandIds(app, couponToken, 15);
+    expect(couponBrands.length).toBeGreaterThan(0);
+    const coupons = [];
+    for (const ip_id of couponBrands) {
+      const list = (await call(app, api.coupon.list, { ip_id }, { token: couponToken })).body.data.list;
+      expect(list.some((c) => c.issue_num > 0)).toBe(true);
+      coupons.push(...list);
+    }
     expect(coupons.some((c) => c.used_num > 0 && c.issue_num > c.used_num)).toBe(true);
+  });
+
+  it('every page of the menu is named in the table of pages', () => {
+    expect(Object.keys(PAGES).sort()).toEqual([...MENU_PAGE_URLS].sort());
   });
 });

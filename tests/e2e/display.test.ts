@@ -280,6 +280,51 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     await Promise.all([ctl.context().close(), screen.context().close(), preview.context().close()]);
   });
 
+  it('the mode card keeps its selects while the wait-mode videos move the current brand on', async () => {
+    const ctl = await control();
+    const list = [
+      { id: 1, title: '星河', video: 'missing-1.mp4' },
+      { id: 2, title: '泡泡玛特', video: 'missing-2.mp4' },
+    ];
+    const rightMode = stack.hub.store.state.rightScreen.mode;
+    const ws = await import('ws');
+    const raw = new ws.WebSocket(stack.wsUrl);
+    await new Promise((r) => raw.once('open', r));
+    raw.send(JSON.stringify({ type: 'hello', data: { key: CONTROL_KEY } }));
+    raw.send(JSON.stringify({ type: 'wait', data: { centerScreen: 1, ipInfo: list[0], ipList: list } }));
+    await expect.poll(() => ctl.getByTestId('ip-info').inputValue(), { timeout: scaled(10_000) }).toBe('1');
+    // The operator puts the right screen on a brand of its own.
+    await ctl.getByTestId('brand-rightScreen').selectOption('5');
+    await expect.poll(() => stack.hub.store.state.rightScreen.ip_id).toBe(5);
+    await expect.poll(() => ctl.getByTestId('brand-rightScreen').inputValue()).toBe('5');
+    const right = (await ctl.getByTestId('brand-rightScreen').elementHandle())!;
+    const current = (await ctl.getByTestId('ip-info').elementHandle())!;
+    // The centre screen's videos end, one after the other: each moves the current brand on.
+    const screen = new ws.WebSocket(`${stack.wsUrl}/?route=/extend_center`);
+    await new Promise((r) => screen.once('open', r));
+    for (const [from, to] of [
+      [1, 2],
+      [2, 1],
+    ]) {
+      const version = stack.hub.store.state.version;
+      screen.send(JSON.stringify({ type: 'upDateInfo', data: { from_ip_id: from, version } }));
+      await expect.poll(() => stack.hub.store.state.ipInfo?.id).toBe(to);
+      await expect.poll(() => ctl.getByTestId('ip-info').inputValue()).toBe(String(to));
+      // The same selects, still on the page: the operator's choice kept, the current brand set in place.
+      expect(await right.evaluate((el) => el.isConnected)).toBe(true);
+      expect(await right.evaluate((el: HTMLSelectElement) => el.value)).toBe('5');
+      expect(await current.evaluate((el) => el.isConnected)).toBe(true);
+      expect(await current.evaluate((el: HTMLSelectElement) => el.value)).toBe(String(to));
+    }
+    await shot(ctl, 'display-control-rotation');
+    screen.close();
+    raw.send(
+      JSON.stringify({ type: 'wait', data: { centerScreen: 3, rightScreen: { mode: rightMode, ip_id: null } } }),
+    );
+    raw.close();
+    await ctl.context().close();
+  });
+
   it('the control page needs the key, and shows each screen health; previews open on demand', async () => {
     const page = await open('/control', { width: 1280, height: 900 });
     await page.getByTestId('key-input').fill('not-the-key');

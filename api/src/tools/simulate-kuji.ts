@@ -25,11 +25,18 @@ interface OpenBox {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A kuji with this many tickets left or fewer is drawn to the end, even after the time is up. */
+const FINISH_TICKETS = 10;
+/** How long past the deadline the crowd may go on for that (and for a kuji nobody drew yet). */
+const OVERTIME_MS = 60_000;
+
 /**
  * Simulated 一番赏 players beside the draw-machine crowd: when approved kujis are on sale
  * (player.kujis), `players` players draw 1–3 tickets at a time, mostly from the box with the fewest
- * tickets left, so some boxes (and, when they are small, whole kujis) sell out. Nothing happens
- * when no kuji is on sale. `finish()` waits for the crowd and answers what it did.
+ * tickets left, so some boxes (and, when they are small, whole kujis) sell out. However short the
+ * time, every kuji on sale gets draws and a kuji with a handful of tickets left sells out: the crowd
+ * goes on past the deadline (a minute at most) until both hold. Nothing happens when no kuji is on
+ * sale. `finish()` waits for the crowd and answers what it did.
  */
 export function startKuji(
   { call, api }: Client,
@@ -45,6 +52,19 @@ export function startKuji(
     errors: 0,
   };
   let boxes: OpenBox[] = [];
+  /** The kujis this crowd drew from. */
+  const drawnFrom = new Set<number>();
+  const ticketsLeft = (kujiId: number) =>
+    boxes.filter((b) => b.kujiId === kujiId).reduce((n, b) => n + Math.max(0, b.remaining), 0);
+  /** A kuji on sale nobody drew from yet, or one nearly sold out. */
+  const unfinished = (kujiId: number) => {
+    const left = ticketsLeft(kujiId);
+    return left > 0 && (!drawnFrom.has(kujiId) || left <= FINISH_TICKETS);
+  };
+  const drawing = () =>
+    boxes.length > 0 &&
+    (Date.now() < opts.deadline ||
+      (Date.now() < opts.deadline + OVERTIME_MS && boxes.some((b) => unfinished(b.kujiId))));
   const refresh = async () => {
     const res = await call(api.player.kujis, {});
     const list = res.data?.list ?? [];
@@ -61,8 +81,11 @@ export function startKuji(
     const login = await call(api.player.login, { phone, code: simulatedPlayerCode(), nickname: `一番赏玩家${i}` });
     const headers = { player_token: (login.data as { player_token: string }).player_token };
     let coinsLeft = true;
-    while (Date.now() < opts.deadline && boxes.length > 0) {
-      const sorted = [...boxes].sort((a, b) => a.remaining - b.remaining);
+    while (drawing()) {
+      // After the deadline, only what is left to finish.
+      const open = Date.now() < opts.deadline ? boxes : boxes.filter((b) => unfinished(b.kujiId));
+      if (open.length === 0) break;
+      const sorted = [...open].sort((a, b) => a.remaining - b.remaining);
       const box = Math.random() < 0.8 ? sorted[0]! : sorted[Math.floor(Math.random() * sorted.length)]!;
       const num = Math.min(box.remaining, 1 + Math.floor(Math.random() * 3));
       const res = await call(
@@ -72,6 +95,7 @@ export function startKuji(
       );
       if (res.status === 0) {
         summary.draws += 1;
+        drawnFrom.add(box.kujiId);
         summary.tickets += res.data.tickets.length;
         summary.prizes += res.data.awards.length;
         box.remaining -= res.data.tickets.length;

@@ -63,6 +63,40 @@ function parsePeople(text: string): DisplayUser[] {
 }
 const peopleText = (list: DisplayUser[]) => list.map((u) => [u.name, u.phone ?? ''].join(',')).join('\n');
 
+/**
+ * What the mode card is built from: its section is rebuilt only when this changes. The current brand
+ * (`ipInfo`) is left out: in wait mode it moves on with every video, and the card sets it in place
+ * (syncModeCard), so its selects keep their element, focus and open list while the videos rotate.
+ */
+export function modeCardKey(): unknown {
+  const s = ui.state;
+  return [
+    s.mode,
+    s.closed,
+    s.leftScreen,
+    s.centerScreen,
+    s.rightScreen,
+    s.actInfo ? saleKey(s.actInfo) : null,
+    s.ipList,
+    brandChoices(),
+    ui.data.sale.map((x) => [saleKey(x), x.name, x.begin]),
+    ui.media.filter((f) => f.kind === 'video').map((f) => f.name),
+  ];
+}
+
+/** The current brand shown in the card, set in place; not while the operator is choosing one. */
+function syncIpInfo(select: HTMLSelectElement): void {
+  if (document.activeElement === select) return;
+  const value = ui.state.ipInfo ? String(ui.state.ipInfo.id) : '';
+  if (select.value !== value) select.value = value;
+}
+
+/** Bring a built mode card up to the state's current brand. */
+export function syncModeCard(card: HTMLElement): void {
+  const select = card.querySelector<HTMLSelectElement>('[data-testid="ip-info"]');
+  if (select) syncIpInfo(select);
+}
+
 export function modeCard(): HTMLElement {
   const s = ui.state;
   const brands = brandChoices();
@@ -78,6 +112,8 @@ export function modeCard(): HTMLElement {
     },
   });
   options(ipInfo, brandOptions, s.ipInfo ? String(s.ipInfo.id) : '');
+  // Left without choosing: show the brand playing now.
+  ipInfo.addEventListener('blur', () => syncIpInfo(ipInfo));
   const act = h('select', {
     testid: 'act-info',
     onchange: (e: Event) => {

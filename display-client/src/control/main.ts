@@ -9,14 +9,13 @@ import {
   type ScreenData,
   type SnapshotData,
   type StatusData,
-  saleKey,
   type ToAdminData,
 } from '@toy/shared/display';
 import { resolveAddress } from '../common/address.js';
 import { HubSocket } from '../common/socket.js';
 import { venueTime } from '../common/time.js';
 import { toast } from '../common/toast.js';
-import { modeCard, overlayCard } from './cards.js';
+import { modeCard, modeCardKey, overlayCard, syncModeCard } from './cards.js';
 import { h } from './dom.js';
 import { agesList, healthTable, mediaPanel, previews } from './panels.js';
 import { acknowledged, dropCommands, setSender, ui } from './state.js';
@@ -79,13 +78,10 @@ function render() {
     shell.conn.className = `pill ${ui.connected ? 'on' : ''}`;
     shell.conn.textContent = ui.connected ? '已连接' : '未连接';
     const videos = ui.media.filter((f) => f.kind !== 'audio').map((f) => f.name);
+    const mode = section('mode', 'span-7', modeCardKey(), () => [...modeCard().childNodes]);
+    syncModeCard(mode);
     const children = [
-      section(
-        'mode',
-        'span-7',
-        [ui.state, ui.data.hot, ui.data.brands, ui.data.sale.map((x) => [saleKey(x), x.name, x.begin]), videos],
-        () => [...modeCard().childNodes],
-      ),
+      mode,
       section('overlay', 'span-5', [ui.state.overlay, ui.data.active, videos], () => [...overlayCard().childNodes]),
       section('health', 'span-7', [ui.status?.clients, Math.floor(Date.now() / 5000)], () => [
         h('h2', {}, '屏幕健康'),
