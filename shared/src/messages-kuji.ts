@@ -3,6 +3,8 @@
  * catalogue (`messages.kuji`).
  */
 export const kujiMessages = {
+  /** The form's first field (a shop account reads 请选择店铺). */
+  brandRequired: '请选择品牌',
   titleRequired: '请输入一番赏名称',
   priceRequired: '请输入一番赏单抽价格',
   boxesRequired: '请输入发布箱数',

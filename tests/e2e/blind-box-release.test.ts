@@ -42,6 +42,9 @@ async function brandIds(suite: BrowserSuite, email: string) {
   );
   return new Map(res.body.data.ips.map((b) => [b.title, b.id]));
 }
+/** Words of the machinery a merchant should not read: hash names, ids written as #123. */
+const JARGON = /sha|哈希|#\d/i;
+
 const MOLLY = 'Molly 梦工厂';
 const PETS = '星际萌宠';
 
@@ -130,6 +133,10 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await page.getByTestId('hide-stock-save').click();
     await expect.poll(() => moon.getByTestId('allocation-stock').textContent()).toBe('12');
     expect((await stocks()).reduce((a, b) => a + b, 0)).toBe(240);
+    // The commitment in merchant words: 公示 and 防篡改凭证, no hash names or numbered ids.
+    const allocation = await page.getByTestId('allocation').textContent();
+    expect(allocation).toContain('防篡改凭证即时公示');
+    expect(await page.locator('body').textContent()).not.toMatch(JARGON);
     await shot(page, 'blind-box-release-allocation');
 
     // 保存 creates the machine delisted; the result says how players verify its draws.
@@ -140,6 +147,8 @@ describe.skipIf(!hasBrowser)('blind-box release', () => {
     await expect
       .poll(() => page.getByTestId('release-published-fairness-hash').textContent())
       .toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.getByTestId('release-published-fairness-steps').textContent()).toContain('防篡改凭证');
+    expect(await page.locator('body').textContent()).not.toMatch(JARGON);
     await shot(page, 'blind-box-release-published');
     const token = await suite.stack.login('brand@demo.local');
     const machines = await suite.stack.call<{ list: { title: string; off: number; stock: number }[] }>(

@@ -140,6 +140,10 @@ describe.skipIf(!hasBrowser)('digital collectibles', () => {
     const multi = page.getByTestId('collectible-row').filter({ hasText: '四季' });
     await expect.poll(() => multi.getByTestId('collectible-stock').textContent()).toBe('8');
     expect(await multi.getByTestId('collectible-residue').textContent()).toBe('8');
+    // Names, not hash words or numbered ids: the list speaks of 防篡改凭证.
+    const listed = await page.getByTestId('collectible-page').textContent();
+    expect(listed).toContain('防篡改凭证');
+    expect(listed).not.toMatch(/sha|哈希|#\d/i);
     await shot(page, 'collectible-list');
 
     // 设置合辑: an album must be chosen.

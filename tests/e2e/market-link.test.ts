@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { type MarketPushOrder, marketRequest, messages } from '@toy/shared';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
-import { fieldError } from '../support/page.js';
+import { fieldError, toast } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 const order = (ipId: number, i: number): MarketPushOrder => ({
@@ -64,6 +65,7 @@ describe.skipIf(!hasBrowser)('marketplace links and the console’s headers', ()
 
   it('links a shop to a brand, shows its secret once, accepts its pushes and refuses an old secret', async () => {
     const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // Everything the policy refuses is recorded (zod's eval probe aside, which falls back by design).
     await context.addInitScript(() => {
       const w = window as unknown as { blocked: string[] };
@@ -93,6 +95,9 @@ describe.skipIf(!hasBrowser)('marketplace links and the console’s headers', ()
     await expect.poll(() => secretBox.isVisible()).toBe(true);
     const secret = (await secretBox.textContent())!.trim();
     expect(secret).toMatch(/^mks_/);
+    await page.getByTestId('market-secret-copy').click();
+    await expect.poll(() => toast(page, messages.success.copied).isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await shot(page, 'market-link-secret');
     expect(await push('shopee', 'molly-sg-e2e', secret, ipId, 1)).toBe(0);
 
@@ -103,6 +108,23 @@ describe.skipIf(!hasBrowser)('marketplace links and the console’s headers', ()
     expect(await row.getByTestId('market-link-demo').count()).toBe(0);
     expect(await page.content()).not.toContain(secret);
     await shot(page, 'market-link-list');
+
+    // Rotating and unlinking each ask first; not confirmed, they say 已取消 and change nothing.
+    await row.getByTestId('market-link-rotate').click();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => toast(page, messages.cancelled.plain).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(await push('shopee', 'molly-sg-e2e', secret, ipId, 4)).toBe(0);
+    // The same words again: the first toast goes before the second is looked for.
+    const cancelledToast = page
+      .locator('[data-scope="toast"][data-part="root"]')
+      .getByText(messages.cancelled.plain, { exact: true });
+    await expect.poll(() => cancelledToast.count(), { timeout: longest(10_000) }).toBe(0);
+    await row.getByTestId('market-link-remove').click();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => toast(page, messages.cancelled.plain).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(await row.count()).toBe(1);
 
     await row.getByTestId('market-link-rotate').click();
     await page.getByTestId('confirm-ok').click();

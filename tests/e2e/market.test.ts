@@ -114,6 +114,15 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     // Freight 0 reads 包邮; the other order shows its price.
     expect(await rows(page).filter({ hasText: '¥6.00' }).count()).toBe(1);
     expect(await rows(page).filter({ hasText: '包邮' }).count()).toBe(5);
+    // The two ship actions of a row, and what each does: the page says it, the link's title too.
+    const shippable = rows(page).first();
+    expect(await shippable.getByTestId('market-ship').textContent()).toBe('整单发货');
+    expect(await shippable.getByTestId('market-ship-page').textContent()).toBe('选商品发货');
+    expect(await shippable.getByTestId('market-ship-page').getAttribute('title')).toBe(
+      '打开发货页：核对收货人与商品，可只选部分商品分批发货',
+    );
+    const explained = page.getByText(/「整单发货」在弹窗里填一个物流单号发出全部商品；「选商品发货」打开发货页/);
+    expect(await explained.isVisible()).toBe(true);
     await shot(page, 'market-list');
     // A goods picture opens its preview.
     await rows(page).first().getByTestId('market-goods-pic').first().click();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { xlsxFile } from '../support/goods.js';
-import { toast as shownToast } from '../support/page.js';
+import { toast } from '../support/page.js';
 import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
@@ -37,11 +37,6 @@ async function shopper(apiUrl: string, phone: string) {
   return { buy, confirm, pair };
 }
 
-/** A toast with these words (recorded, so a busy machine cannot miss it), or the words on the page. */
-const toast = (page: Page, text: string) =>
-  expect
-    .poll(async () => (await shownToast(page, text).isVisible()) || (await page.getByText(text).first().isVisible()))
-    .toBe(true);
 const state = (page: Page) => page.getByTestId('order-detail-state').textContent();
 
 async function openOrders(page: Page, consoleUrl: string, keyword: string) {
@@ -88,7 +83,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await page.waitForURL(/\/order\/send\?/);
     await expect.poll(() => page.getByTestId('order-ship-receiver').textContent()).toContain(phone);
     await page.getByTestId('order-ship-copy').click();
-    await toast(page, '复制成功');
+    await expect.poll(() => toast(page, '复制成功').isVisible()).toBe(true);
 
     // Untick the second line: the first ships alone. The form's messages come in order.
     const picks = page.getByTestId('order-goods-pick');
@@ -102,11 +97,11 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await page.getByTestId('order-ship-page-express').fill('SF1001');
     await picks.nth(0).click();
     await page.getByTestId('order-ship-submit').click();
-    await toast(page, '请选择发货商品');
+    await expect.poll(() => toast(page, '请选择发货商品').isVisible()).toBe(true);
     await picks.nth(0).click();
     await shot(page, 'order-ship');
     await page.getByTestId('order-ship-submit').click();
-    await toast(page, '发货成功');
+    await expect.poll(() => toast(page, '发货成功').isVisible()).toBe(true);
     await page.waitForURL(/\/order\/detail\?/);
     await expect.poll(() => state(page)).toBe('部分发货');
 
@@ -116,7 +111,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await page.getByTestId('order-ship-page-company').fill('中通快递');
     await page.getByTestId('order-ship-page-express').fill('ZT2002');
     await page.getByTestId('order-ship-submit').click();
-    await toast(page, '发货成功');
+    await expect.poll(() => toast(page, '发货成功').isVisible()).toBe(true);
     await page.waitForURL(/\/order\/detail\?/);
     await expect.poll(() => state(page)).toBe('已发货，待收货');
     expect(await page.getByTestId('order-child').count()).toBe(2);
@@ -143,15 +138,21 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await page.getByTestId('order-remark-public').fill('已联系买家');
     await page.getByTestId('order-remark-private').fill('退款处理');
     await page.getByTestId('order-remark-save').click();
-    await toast(page, '备注成功');
+    await expect.poll(() => toast(page, '备注成功').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('order-private-remark').textContent()).toContain('退款处理');
 
+    // 退款 not confirmed: 已取消, and the order still waits to be shipped.
+    await page.getByTestId('order-detail-refund').click();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => toast(page, messages.cancelled.plain).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(await state(page)).toBe('待发货');
     await page.getByTestId('order-detail-refund').click();
     await expect
       .poll(() => page.getByTestId('confirm-dialog').textContent())
       .toContain(`确定退款 ¥${refunded.received_price.toFixed(2)} 吗？`);
     await page.getByTestId('confirm-ok').click();
-    await toast(page, '退款成功');
+    await expect.poll(() => toast(page, '退款成功').isVisible()).toBe(true);
     // 退款中 until the next timer pass, which may already have come: then the refund is done.
     await expect.poll(() => state(page)).toMatch(/^(退款中|待发货，买家已退款)$/);
     // The payment channel answers within a timer pass (every second here).
@@ -172,8 +173,13 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await page.goto(`${suite.stack.consoleUrl}/order/detail?id=${pending.order_sn}&type=2`);
     await expect.poll(() => state(page), { timeout: longest(20_000) }).toMatch(/^待付款，剩余/);
     await page.getByTestId('order-detail-close').click();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => toast(page, messages.cancelled.plain).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(await state(page)).toMatch(/^待付款，剩余/);
+    await page.getByTestId('order-detail-close').click();
     await page.getByTestId('confirm-ok').click();
-    await toast(page, '操作成功');
+    await expect.poll(() => toast(page, '操作成功').isVisible()).toBe(true);
     await expect.poll(() => state(page)).toBe('已关闭');
 
     // The list's ship dialog: its own words for the two fields, then 发货成功.
@@ -189,9 +195,22 @@ describe.skipIf(!hasBrowser)('orders', () => {
     await expect.poll(() => page.getByTestId('error-express').textContent()).toBe('请输入物流单号');
     await page.getByTestId('order-ship-express').fill('YT3003');
     await page.getByTestId('order-ship-save').click();
-    await toast(page, '发货成功');
+    await expect.poll(() => toast(page, '发货成功').isVisible()).toBe(true);
     await expect.poll(() => row.getByTestId('order-state').textContent()).toBe('已发货，待收货');
     expect(await row.getByTestId('order-express').textContent()).toBe('YT3003');
+    await context.close();
+  });
+
+  it('says which order is missing when the detail is opened without an id', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Forder%2Fdetail');
+    await page.waitForURL(/\/order\/detail$/);
+    const missing = page.getByTestId('order-detail-missing');
+    await expect.poll(() => missing.isVisible(), { timeout: longest(20_000) }).toBe(true);
+    expect(await missing.textContent()).toContain(messages.order.detailIdMissing);
+    expect(await page.getByText('加载中…').count()).toBe(0);
+    await missing.getByRole('link', { name: '返回订单列表' }).click();
+    await page.waitForURL(/\/order\/boxList/);
     await context.close();
   });
 
@@ -219,7 +238,7 @@ describe.skipIf(!hasBrowser)('orders', () => {
       .setInputFiles(xlsxFile([header, [ready.order_sn, '韵达', 'YD1']], 'fixed.xlsx'));
     await expect.poll(() => page.getByTestId('import-ship').textContent()).toBe('1');
     await page.getByTestId('import-confirm').click();
-    await toast(page, messages.pickup.importDone(1));
+    await expect.poll(() => toast(page, messages.pickup.importDone(1)).isVisible()).toBe(true);
     const row = page.getByTestId('order-row');
     await expect.poll(() => row.getByTestId('order-state').textContent()).toBe('已发货，待收货');
     expect(await row.getByTestId('order-express').textContent()).toBe('YD1');

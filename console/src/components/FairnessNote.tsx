@@ -36,7 +36,7 @@ export function FairnessNote({ hash, logPath, testId }: { hash: string; logPath:
         <Stack gap="2" mt="3" fontSize="xs" color="fg.muted" data-testid={`${testId}-steps`}>
           <List.Root as="ol" ps="4" gap="1">
             <List.Item>发布时平台生成随机种子，只公示由它算出的防篡改凭证（见下），之后无法再改种子。</List.Item>
-            <List.Item>售罄或结束后公开种子：任何人用它重新算出凭证（SHA-256），应与公示的一致。</List.Item>
+            <List.Item>售罄或结束后公开种子：任何人用它重新算出凭证，应与公示的一致。</List.Item>
             <List.Item>
               用种子重新排出每一箱的款式，与公开的抽取记录 <Code fontSize="xs">{logPath}</Code> 逐条核对。
             </List.Item>

@@ -209,8 +209,9 @@ const rowsOf = (v: unknown) => (jsonList(v) ?? []) as Partial<KujiPrizeForm>[];
 const positive = (v: unknown) => is.number(v) && Number(v) > 0;
 const positiveInt = (v: unknown) => positive(v) && Number.isInteger(Number(v));
 
-/** Spec 03 §5 "Kuji publish", in order; then each row (rowRules). */
+/** Spec 03 §5 "Kuji publish", in order, after the brand the form opens with; then each row (rowRules). */
 export const kujiPublishRules = ruleTable<KujiPublishForm>([
+  { field: 'ip_id', message: m.brandRequired, ok: (v) => is.id(v.ip_id) },
   { field: 'title', message: m.titleRequired, ok: (v) => is.filled(v.title) },
   { field: 'price', message: m.priceRequired, ok: (v) => positive(v.price) },
   { field: 'stock', message: m.boxesRequired, ok: (v) => positiveInt(v.stock) },

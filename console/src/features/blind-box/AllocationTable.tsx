@@ -64,7 +64,7 @@ export function AllocationTable({ allocation: a, onChange }: AllocationTableProp
       </Flex>
       <DataTable columns={columns} rows={a.goods} rowTestId="allocation-row" />
       <Text fontSize="xs" color="fg.muted" mt="2">
-        分配由服务器随机种子决定，种子哈希即时公示，售罄后公开种子供买家验证。调整隐藏款库存时，差额由基础款补足或让出，总数不变。
+        分配由服务器随机种子决定，防篡改凭证即时公示，售罄后公开种子供买家验证。调整隐藏款库存时，差额由基础款补足或让出，总数不变。
       </Text>
       <HideStockDialog allocation={a} style={hiding} onClose={() => setHiding(null)} onChange={onChange} />
     </Box>

@@ -99,7 +99,8 @@ export function MarketSecretDialog({
               variant="outline"
               size="sm"
               onClick={async () => {
-                if (await copyText(shown.secret)) notify.success('已复制');
+                if (await copyText(shown.secret)) notify.success(messages.success.copied);
+                else notify.error(messages.success.copyFailed);
               }}
               data-testid="market-secret-copy"
             >

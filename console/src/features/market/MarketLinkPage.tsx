@@ -76,7 +76,7 @@ export default function MarketLinkPage() {
               void ask(
                 {
                   message: `更换后旧密钥立即失效，${l.platform_text} 店铺 ${l.shop_id} 须改用新密钥，确定更换吗？`,
-                  cancelled: '已取消操作',
+                  cancelled: messages.cancelled.plain,
                 },
                 async () => setShown(await rotate.run({ id: l.id })),
               )
@@ -91,7 +91,7 @@ export default function MarketLinkPage() {
               void ask(
                 {
                   message: `解除后该店铺的推送将被拒绝，确定解除 ${l.shop_id} 吗？`,
-                  cancelled: '已取消操作',
+                  cancelled: messages.cancelled.plain,
                   danger: true,
                 },
                 () => remove.run({ id: l.id }),
