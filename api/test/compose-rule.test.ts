@@ -261,6 +261,49 @@ describe('deleting a collectible a rule uses', () => {
     const unused = await seedCollectible(app, molly, 5);
     expect((await call(app, api.collectible.delete, { ids: [unused] }, { token: brand })).statusCode).toBe(200);
   });
+
+  it('while the rule runs: says to wait for its end; once ended: deletes, the rule shows its target gone', async () => {
+    const fresh = [await seedCollectible(app, molly, 20), await seedCollectible(app, molly, 9)];
+    const third = await seedCollectible(app, molly, 9);
+    const saved = await saveRule(app, brand, ruleForm(molly, fresh[0]!, [fresh[1]!], [third]));
+    const id = saved.body.data.id;
+    await retime(id, -10, 60);
+    expect((await info(id)).body.data.info.publish_status).toBe(2);
+    // The rule itself cannot be deleted now, so the answer does not tell to delete it.
+    expect((await call(app, api.compose.delete, { compose_id: id }, { token: brand })).body.msg).toBe(m.notEditable);
+    for (const used of [...fresh, third]) {
+      const res = await call(app, api.collectible.delete, { ids: [used] }, { token: brand });
+      expect(res.statusCode).toBe(409);
+      expect(res.body.msg).toMatch(
+        new RegExp(
+          `^藏品\\d+ 正用于进行中的合成规则（编号 [\\d、]*\\b${id}\\b[\\d、]*），请等合成规则结束后再删除（可修改开放时间提前结束）$`,
+        ),
+      );
+      expect(res.body.msg).not.toContain('请先删除或修改合成规则');
+    }
+
+    // One collectible in a rule not started and in the running one: both answers, each with its rule.
+    const later = await saveRule(app, brand, ruleForm(molly, fresh[0]!, [third], [fresh[1]!]));
+    expect(later.body.msg).toBe('ok');
+    const both = await call(app, api.collectible.delete, { ids: [third] }, { token: brand });
+    expect(both.body.msg).toContain(`已用于合成规则（编号 ${later.body.data.id}），请先删除或修改合成规则后再删除`);
+    expect(both.body.msg).toContain(`正用于进行中的合成规则（编号 ${id}）`);
+    expect((await call(app, api.compose.delete, { compose_id: later.body.data.id }, { token: brand })).body.msg).toBe(
+      'ok',
+    );
+
+    await retime(id, -120, -60);
+    expect((await info(id)).body.data.info.publish_status).toBe(3);
+    for (const used of [third, fresh[1]!, fresh[0]!]) {
+      const res = await call(app, api.collectible.delete, { ids: [used] }, { token: brand });
+      expect(res.body.msg).toBe('ok');
+    }
+    const ended = (await info(id)).body.data.info;
+    expect(ended.virtual_info.title).toBe(m.targetDeleted);
+    expect(ended.group_data.map((g) => g.virtuals.length)).toEqual([0, 0]);
+    const list = await call(app, api.compose.list, { ip_id: molly }, { token: brand });
+    expect(list.statusCode).toBe(200);
+  });
 });
 
 describe('tenancy', () => {

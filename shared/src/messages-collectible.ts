@@ -55,6 +55,9 @@ export const collectibleMessages = {
   setNoneSelected: '请选择要设置合辑的数字藏品',
   composedNotFound: '合成图片不存在',
   composedNotReady: '合成图片正在生成，请稍后',
+  /** The rule has started: it can no longer be deleted, only its open time shortened; it stops blocking once ended. */
+  deleteInOngoingRule: (titles: string[], ruleIds: number[]) =>
+    `${titles.join('、')} 正用于进行中的合成规则（编号 ${ruleIds.join('、')}），请等合成规则结束后再删除（可修改开放时间提前结束）`,
 };
 
 export const albumMessages = {
@@ -113,4 +116,6 @@ export const composeRuleMessages = {
   soldOut: '合成库存不足',
   notEnough: '所需藏品数量不足',
   composed: '合成成功',
+  /** In place of the title of a target deleted after its rule ended. */
+  targetDeleted: '（藏品已删除）',
 };

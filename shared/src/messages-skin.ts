@@ -55,4 +55,8 @@ export const skinMessages = {
   deleted: '删除成功！',
   set: '设置成功',
   decided: '该装扮已审核，请刷新',
+  /** A batch file named by a slot's other name (the one of its missing-image message). */
+  batchNameAlias: (alias: string, name: string) => `文件命名不正确，未找到对应位置：「${alias}」请命名为「${name}」`,
+  /** The preview link points at this machine: a phone cannot open it. */
+  previewLocalHost: '预览地址为本机地址，手机无法打开：请将 PUBLIC_URL 设置为手机可访问的地址',
 } as const;

@@ -182,8 +182,17 @@ describe.skipIf(!hasBrowser)('dashboard', () => {
     await opensList(page, 'dash-releases-pending', '/jackpot/list', brand);
     await backToDashboard(page, 'dash-merchant');
 
+    // 本周热销系列 and the list's 销售额 count different things for the same machine: each says which.
+    const topNote = page.getByTestId('dash-top-note');
+    expect(await topNote.textContent()).toBe('本周实收 · 已支付订单');
+    expect(await topNote.getAttribute('title')).toContain('抽盒机列表的「销售额」为开售以来全部订单的标价合计');
     await opensList(page, 'dash-top-series', '/blindBox/list', { ...brand, keyword: machine.title });
     await expect.poll(() => page.getByTestId('dm-row').filter({ hasText: machine.title }).count()).toBe(1);
+    const saleNote = page.getByTestId('column-note-sale');
+    expect(await saleNote.textContent()).toBe('标价，全部订单');
+    expect(await saleNote.getAttribute('title')).toContain('首页「本周热销系列」为本周一起订单的实收金额');
+    expect(await page.getByTestId('sort-sale_amount').textContent()).toBe('销售额');
+    await shot(page, 'dashboard-top-series-list');
     await backToDashboard(page, 'dash-merchant');
 
     // The brand filter is in the address: another brand asks again for its own figures.

@@ -1,6 +1,8 @@
-// 装扮 as a merchant would make one: a folder of named images through 批量上传 (two wrong files
-// refused with their reasons), the step rules, a draft saved and resumed from the draft box, the
-// preview code opened as a phone would (and refused once expired), submit, the reviewer's approval,
+// 装扮 as a merchant would make one: a folder of named images through 批量上传 (three wrong files
+// refused with their reasons, one named by the image's other name told the name to use), the slots
+// showing both names, the step rules, a draft saved and resumed from the draft box, the
+// preview code opened as a phone would (and refused once expired; its link on this machine's address
+// said to be out of a phone's reach), submit, the reviewer's approval,
 // then list, the drop switch and the admin claim.
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +32,10 @@ async function png(path: string, width: number, height: number, clear = 0) {
   return path;
 }
 
-/** A designer's folder: every slot at its size, except 品牌铭牌 at a wrong size and a file wrongly named. */
+/**
+ * A designer's folder: every slot at its size, except 品牌铭牌 at a wrong size, a file wrongly named
+ * and one named as the missing-image message calls the slot (首页标签栏背景, not 底部标签栏背景).
+ */
 async function folders() {
   const root = join(tmpdir(), `skin-e2e-${Date.now()}`);
   const a = join(root, 'a');
@@ -44,6 +49,7 @@ async function folders() {
     first.push(await png(join(a, `${slot.name}.png`), wrong ? 200 : slot.width, wrong ? 200 : slot.height, clear));
   }
   first.push(await png(join(a, 'logo.png'), 216, 216));
+  first.push(await png(join(a, '首页标签栏背景.png'), 2250, 540));
   const second = [await png(join(b, '品牌铭牌.png'), 216, 216)];
   return { root, first, second };
 }
@@ -67,17 +73,27 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     await page.getByTestId('skin-preview').click();
     await expect.poll(() => toast(page, '请上传图片后预览').isVisible()).toBe(true);
 
-    // The folder: 16 land in their slots, two are refused with their reasons.
+    // Each slot shows its name and, where the messages call it otherwise, that name too.
+    expect(await page.getByTestId('skin-slot-name-index_nav').textContent()).toBe(
+      '* 底部标签栏背景又称 首页标签栏背景',
+    );
+    expect(await page.getByTestId('skin-slot-name-message_background').textContent()).toContain('又称 消息形象');
+    expect(await page.getByTestId('skin-slot-name-avatar_widget').textContent()).toBe('* 头像挂件');
+
+    // The folder: 16 land in their slots, three are refused with their reasons.
     await page.getByTestId('skin-batch-input').setInputFiles(files.first);
     await expect
       .poll(() => page.getByTestId('skin-batch-failures').isVisible(), { timeout: longest(30_000) })
       .toBe(true);
     const failures = page.getByTestId('skin-batch-failure');
-    await expect.poll(() => failures.count()).toBe(2);
+    await expect.poll(() => failures.count()).toBe(3);
     expect(await failures.filter({ hasText: '品牌铭牌.png' }).textContent()).toContain(
       '尺寸不正确,请上传216*216px图片',
     );
     expect(await failures.filter({ hasText: 'logo.png' }).textContent()).toContain('文件命名不正确，未找到对应位置');
+    expect(await failures.filter({ hasText: '首页标签栏背景.png' }).textContent()).toContain(
+      '文件命名不正确，未找到对应位置：「首页标签栏背景」请命名为「底部标签栏背景」',
+    );
     expect(await page.getByText('批量上传失败文件').isVisible()).toBe(true);
     await shot(page, 'skin-batch-failures');
     await page.keyboard.press('Escape');
@@ -117,6 +133,10 @@ describe.skipIf(!hasBrowser)('brand skins', () => {
     expect(
       await page.getByTestId('skin-preview-qr').evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).toBeGreaterThan(100);
+    // The stack's API is on 127.0.0.1: the dialog says a phone cannot open that address.
+    expect(await page.getByTestId('skin-preview-local').textContent()).toBe(
+      '预览地址为本机地址，手机无法打开：请将 PUBLIC_URL 设置为手机可访问的地址',
+    );
     await shot(page, 'skin-preview-dialog');
     const link = (await page.getByTestId('skin-preview-link').textContent())!;
     expect(link).toMatch(/\/m\/skin\/preview\?code=[0-9a-f]{32}$/);

@@ -1,5 +1,6 @@
 // Wide lists at a desktop and a narrow width: at 1440 px a scrollbar held at the window's bottom
-// brings the last columns out from under the pinned 操作 column; at 800 px each row is a card with
+// brings the last columns out from under the pinned 操作 column, with a line saying there are more
+// columns (gone where the table fits); names take at most two lines; at 800 px each row is a card with
 // every column on screen; the gacha table takes the spec's taller height where the window has room.
 
 import { api } from '@toy/shared';
@@ -22,6 +23,10 @@ const readable = (page: Page, name: string) =>
       return x > 0 && x < window.innerWidth && hit !== null && el.contains(hit);
     });
 
+/** How many lines of text an element is high. */
+const lineCount = (el: Element) =>
+  el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight);
+
 async function openGoods(page: Page, url: string) {
   await passwordLogin(page, url, 'brand@demo.local', '/login?redirect=%2Fgoods%2Flist');
   await page.waitForURL(/\/goods\/list\?ip_id=\d+/);
@@ -41,6 +46,12 @@ describe.skipIf(!hasBrowser)('tables', () => {
     await expect.poll(() => rail.isVisible()).toBe(true);
     const box = await rail.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(900);
+    // Said in words too, just above the rail.
+    const hint = page.getByTestId('table-scroll-hint');
+    expect(await hint.isVisible()).toBe(true);
+    expect(await hint.textContent()).toBe('左右滑动查看更多列');
+    const hintBox = await hint.boundingBox();
+    expect(hintBox && box && Math.abs(hintBox.y + hintBox.height - box.y)).toBeLessThanOrEqual(2);
     await shot(page, 'tables-goods-1440');
     await rail.evaluate((el) => {
       el.scrollLeft = el.scrollWidth;
@@ -48,6 +59,48 @@ describe.skipIf(!hasBrowser)('tables', () => {
     });
     for (const name of ['尺寸', '创建时间', '操作', 'ID']) await expect.poll(() => readable(page, name)).toBe(true);
     await shot(page, 'tables-goods-1440-scrolled');
+    await context.close();
+  });
+
+  it('says nothing about more columns where the whole table fits', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 2560, height: 900 });
+    await openGoods(page, suite.stack.consoleUrl);
+    const table = page.getByTestId('data-table');
+    await expect.poll(() => table.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(await readable(page, '创建时间')).toBe(true);
+    expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
+    expect(await page.getByTestId('table-scroll-rail').count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps a long name to two lines at 1440 px', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2FblindBox%2FboxList');
+    await page.waitForURL(/\/blindBox\/boxList\?ip_id=\d+/);
+    const ipId = Number(new URL(page.url()).searchParams.get('ip_id'));
+    const name = `超长款式名称${'梦幻星空限定隐藏款'.repeat(12)}`;
+    const [row] = await suite.stack.sql(
+      `update order_items set goods_title = $1 where id = (
+         select d.order_item_id from deposits d where d.ip_id = $2 order by d.id desc limit 1)
+       returning id`,
+      [name, ipId],
+    );
+    expect(row).toBeDefined();
+    await page.reload();
+    const listed = page.getByTestId('deposit-row').filter({ hasText: name });
+    await expect.poll(() => listed.isVisible()).toBe(true);
+    const title = listed.getByTestId('picture-title-text').locator('p').first();
+    expect(await title.textContent()).toBe(name);
+    const lines = await title.evaluate(lineCount);
+    expect(lines).toBeGreaterThan(1.5);
+    expect(lines).toBeLessThanOrEqual(2.05);
+    // The name is longer than that: it is cut, not lost (the whole of it in the text).
+    expect(await title.evaluate((el) => el.scrollHeight > el.clientHeight + 2)).toBe(true);
+    // The name column leaves the others their room: 用户 keeps its name on one line.
+    const user = listed.locator('td').nth(4).locator('p').first();
+    expect(await user.textContent()).toMatch(/^演示玩家/);
+    expect(await user.evaluate(lineCount)).toBeLessThan(1.5);
+    await shot(page, 'tables-deposit-long-name');
     await context.close();
   });
 

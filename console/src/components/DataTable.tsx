@@ -31,6 +31,32 @@ export interface Column<T> {
   sticky?: 'start' | 'end' | false;
   /** The list call's sort key of this column (its declared `sort`): the header then sorts the list. */
   sort?: string;
+  /**
+   * What the column's figure counts, in a short muted line under the header (e.g. 标价，全部订单), with
+   * `noteTitle` as its longer explanation on hover.
+   */
+  note?: string;
+  noteTitle?: string;
+}
+
+/** A column's header with its note under it, when it has one. */
+function HeaderText<T>({ column, children }: { column: Column<T>; children: ReactNode }) {
+  if (!column.note) return children;
+  return (
+    <Stack gap="0" align={column.align === 'end' ? 'flex-end' : column.align === 'center' ? 'center' : 'flex-start'}>
+      {children}
+      <Text
+        as="span"
+        fontSize="xs"
+        fontWeight="400"
+        color="fg.subtle"
+        title={column.noteTitle}
+        data-testid={`column-note-${column.key}`}
+      >
+        {column.note}
+      </Text>
+    </Stack>
+  );
 }
 
 /** Styles of a sticky cell: pinned to its side, on an opaque background, with a soft edge. */
@@ -139,7 +165,9 @@ export function DataTable<T>({
                   aria-sort={c.sort && onSort ? ariaSort(sort, c.sort) : undefined}
                   {...stickyProps(pinOf(c, i), true)}
                 >
-                  {c.sort && onSort ? <SortHeader column={c} sort={sort} onSort={onSort} /> : c.header}
+                  <HeaderText column={c}>
+                    {c.sort && onSort ? <SortHeader column={c} sort={sort} onSort={onSort} /> : c.header}
+                  </HeaderText>
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
@@ -171,7 +199,7 @@ export function DataTable<T>({
         </Table.Root>
         {states}
       </Box>
-      {!maxH && <ScrollRail target={box} />}
+      <ScrollRail target={box} hintOnly={Boolean(maxH)} />
     </>
   );
 }
@@ -261,6 +289,11 @@ function DataCards<T>({
               <Box key={c.key} display="contents">
                 <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
                   {c.header}
+                  {c.note && (
+                    <Text as="span" display="block" fontSize="xs" color="fg.subtle" title={c.noteTitle}>
+                      {c.note}
+                    </Text>
+                  )}
                 </Text>
                 <Box minW="0" overflowWrap="anywhere">
                   {c.render(row, i)}

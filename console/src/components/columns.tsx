@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Center,
   type CenterProps,
   HStack,
@@ -13,8 +14,9 @@ import { type ReactNode, useState } from 'react';
 import type { Column } from './DataTable';
 import { previewUrl } from './upload/fileBase';
 
-/** A price as the lists show it: ¥12.50. */
-export const yuan = (n: number) => `¥${n.toFixed(2)}`;
+const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Money as every page writes it (lists, details, the dashboard): ¥, thousands grouped, two decimals: ¥12,345.60. */
+export const yuan = (n: number) => `¥${money.format(n)}`;
 
 /** A square product picture (a 120px preview), rounded and cropped to fill; a placeholder when it cannot load. */
 export function Thumbnail({
@@ -67,7 +69,20 @@ export function NoPicture({
   );
 }
 
-/** A picture next to what names it (a title, or a title and a line under it). */
+/**
+ * A name in a list at most two lines high: the first paragraph of a PictureTitle's text (its name)
+ * is clamped unless it sets its own lineClamp (the selectors weigh nothing, so a lineClamp wins).
+ */
+const NAME_CLAMP = {
+  ':where(&) > :where(p:first-of-type), :where(&) > :where(div) > :where(p:first-of-type)': {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: '2',
+    overflow: 'hidden',
+  },
+};
+
+/** A picture next to what names it (a title, or a title and a line under it); the name takes at most two lines. */
 export function PictureTitle({
   src,
   alt,
@@ -84,7 +99,9 @@ export function PictureTitle({
   return (
     <HStack gap="3" minW="220px">
       <Thumbnail src={src} alt={alt} size={size} bg={bg} />
-      {children}
+      <Box minW="0" maxW="280px" css={NAME_CLAMP} data-testid="picture-title-text">
+        {children}
+      </Box>
     </HStack>
   );
 }

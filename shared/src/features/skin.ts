@@ -22,11 +22,21 @@ export const SKIN_LIMITS = {
  * Every image of a skin (spec 03 §3 and §5), in the order of the form and of step 0's messages:
  * the wire key, the Chinese name a batch-upload file must carry, its exact pixel size, the message
  * when it is missing, and where it shows in the app (for the form's groups and the preview).
+ * `alias` is the other name the spec gives the same image (in its missing-image message), where it
+ * differs from `name`: the form shows both, so 请上传首页标签栏背景 leads to 底部标签栏背景.
  */
 export const SKIN_IMAGES = [
   { key: 'avatar_widget', name: '头像挂件', width: 600, height: 600, missing: m.avatarWidgetRequired, group: 'brand' },
   { key: 'ip_brand', name: '品牌铭牌', width: 216, height: 216, missing: m.ipBrandRequired, group: 'brand' },
-  { key: 'index_nav', name: '底部标签栏背景', width: 2250, height: 540, missing: m.indexNavRequired, group: 'nav' },
+  {
+    key: 'index_nav',
+    name: '底部标签栏背景',
+    alias: '首页标签栏背景',
+    width: 2250,
+    height: 540,
+    missing: m.indexNavRequired,
+    group: 'nav',
+  },
   {
     key: 'index_label_index',
     name: '首页未选中图标',
@@ -94,6 +104,7 @@ export const SKIN_IMAGES = [
   {
     key: 'user_background',
     name: '个人背景',
+    alias: '我的头部背景',
     width: 2250,
     height: 1920,
     missing: m.userBackgroundRequired,
@@ -110,6 +121,7 @@ export const SKIN_IMAGES = [
   {
     key: 'active_lucky_lucky_image',
     name: '品牌形象',
+    alias: '抽选中奖形象',
     width: 1584,
     height: 720,
     missing: m.luckyImageRequired,
@@ -118,6 +130,7 @@ export const SKIN_IMAGES = [
   {
     key: 'club_comment_like_popup',
     name: '被赞图片',
+    alias: '被赞样式',
     width: 900,
     height: 900,
     missing: m.commentLikeRequired,
@@ -134,6 +147,7 @@ export const SKIN_IMAGES = [
   {
     key: 'message_background',
     name: '卡片背景',
+    alias: '消息形象',
     width: 2250,
     height: 522,
     missing: m.messageBackgroundRequired,
@@ -153,16 +167,32 @@ export const SKIN_NAV_ICONS = SKIN_IMAGES.filter((i) => i.group === 'icon').map(
 /** The picture a list shows for a skin, and the one whose ratio is show_pic_size. */
 export const SKIN_SHOW_PIC: SkinImageKey = 'user_background';
 
+/** A slot's other name (its missing-image message's), when it has one. */
+export const skinAliasOf = (slot: SkinImage): string | undefined => ('alias' in slot ? slot.alias : undefined);
+
+const baseName = (fileName: string) => fileName.replace(/\.[^.]*$/, '').trim();
+
 /** The slot of a batch-upload file: its name without extension is one of the Chinese names. */
 export function skinSlotOfFile(fileName: string): SkinImage | undefined {
-  const base = fileName.replace(/\.[^.]*$/, '').trim();
+  const base = baseName(fileName);
   return SKIN_IMAGES.find((i) => i.name === base);
+}
+
+/**
+ * Why a batch-upload file's name is refused, or null: no slot of that name; a file named by a
+ * slot's other name is told the name to use.
+ */
+export function skinBatchNameProblem(fileName: string): string | null {
+  if (skinSlotOfFile(fileName)) return null;
+  const base = baseName(fileName);
+  const slot = SKIN_IMAGES.find((i) => skinAliasOf(i) === base);
+  return slot ? m.batchNameAlias(base, slot.name) : m.batchName;
 }
 
 /** Why a batch-upload file is refused (name, then size), or null: the console and the API agree. */
 export function skinBatchProblem(fileName: string, size: { width: number; height: number }): string | null {
   const slot = skinSlotOfFile(fileName);
-  if (!slot) return m.batchName;
+  if (!slot) return skinBatchNameProblem(fileName);
   if (size.width !== slot.width || size.height !== slot.height) return m.batchSize(slot.width, slot.height);
   return null;
 }

@@ -1,4 +1,4 @@
-import { api, COMPOSE_TARGET_TYPES, messages } from '@toy/shared';
+import { api, COMPOSE_STATUS, COMPOSE_TARGET_TYPES, composeStatusOf, messages } from '@toy/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../../db/client.js';
@@ -123,26 +123,41 @@ const collectibleRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * A collectible a compose rule consumes (in a group) or grants (its target) is not deleted: the rule
- * would be left with a blank target or group, players would get 合成库存不足 and the merchant could
- * not delete the rule. The answer names the collectibles and the rules to change first.
+ * A collectible a compose rule consumes (in a group) or grants (its target) is not deleted while the
+ * rule has not ended: the rule would be left with a blank target or group and players would get
+ * 合成库存不足. A rule not started yet can be changed or deleted first; one under way cannot (only its
+ * time and stock change), so the answer says to wait for its end. Ended rules no longer block it.
  */
 async function refuseInRules(tx: Tx, rows: { id: number; title: string }[]) {
   const ids = rows.map((r) => r.id);
+  const rule = { id: composeRules.id, beginAt: composeRules.beginAt, endAt: composeRules.endAt };
   const inGroups = await tx
-    .select({ rule: composeGroups.composeId, collectible: composeGroupCollectibles.collectibleId })
+    .select({ ...rule, collectible: composeGroupCollectibles.collectibleId })
     .from(composeGroupCollectibles)
     .innerJoin(composeGroups, eq(composeGroups.id, composeGroupCollectibles.groupId))
+    .innerJoin(composeRules, eq(composeRules.id, composeGroups.composeId))
     .where(inArray(composeGroupCollectibles.collectibleId, ids));
   const asTarget = await tx
-    .select({ rule: composeRules.id, collectible: composeRules.virtualId })
+    .select({ ...rule, collectible: composeRules.virtualId })
     .from(composeRules)
     .where(and(eq(composeRules.virtualType, COMPOSE_TARGET_TYPES[0].value), inArray(composeRules.virtualId, ids)));
-  const used = [...inGroups, ...asTarget];
-  if (!used.length) return;
-  const titles = rows.filter((r) => used.some((u) => u.collectible === r.id)).map((r) => r.title);
-  const ruleIds = [...new Set(used.map((u) => u.rule))].sort((x, y) => x - y);
-  throw httpError(409, m.deleteInRule(titles, ruleIds));
+  const now = new Date();
+  const used = [...inGroups, ...asTarget].map((u) => ({ ...u, status: composeStatusOf(u.beginAt, u.endAt, now) }));
+  const refusals = [
+    { status: COMPOSE_STATUS[0].value, message: m.deleteInRule },
+    { status: COMPOSE_STATUS[1].value, message: m.deleteInOngoingRule },
+  ].flatMap(({ status, message }) => {
+    const of = used.filter((u) => u.status === status);
+    if (!of.length) return [];
+    const titles = rows.filter((r) => of.some((u) => u.collectible === r.id)).map((r) => r.title);
+    return [
+      message(
+        titles,
+        [...new Set(of.map((u) => u.id))].sort((x, y) => x - y),
+      ),
+    ];
+  });
+  if (refusals.length) throw httpError(409, refusals.join('；'));
 }
 
 export default collectibleRoutes;

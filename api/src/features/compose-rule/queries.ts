@@ -1,4 +1,4 @@
-import { type ComposeGroup, type ComposeRule, type ComposeVirtual, composeStatusOf } from '@toy/shared';
+import { type ComposeGroup, type ComposeRule, type ComposeVirtual, composeStatusOf, messages } from '@toy/shared';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -185,7 +185,15 @@ export async function groupsOf(db: Reader, config: Config, ruleIds: number[]): P
   return out;
 }
 
-const emptyTarget: TargetStock = { title: '', pic: '', stock: 0, residue: 0, count: 0, countLeft: 0 };
+/** A target no longer there (deleted once its rule had ended). */
+const goneTarget: TargetStock = {
+  title: messages.composeRule.targetDeleted,
+  pic: '',
+  stock: 0,
+  residue: 0,
+  count: 0,
+  countLeft: 0,
+};
 
 /** Rules on the wire: counts derived from the compose records, the target's stock from its holdings. */
 export async function ruleWires(db: Reader, config: Config, rows: ComposeRuleRow[], now = new Date()) {
@@ -206,7 +214,7 @@ export async function ruleWires(db: Reader, config: Config, rows: ComposeRuleRow
   }
   return rows.map((r): ComposeRule => {
     const done = composed.get(r.id) ?? 0;
-    const t = targets.get(`${r.virtualType}:${r.virtualId}`) ?? emptyTarget;
+    const t = targets.get(`${r.virtualType}:${r.virtualId}`) ?? goneTarget;
     return {
       id: r.id,
       ip_id: r.ipId,

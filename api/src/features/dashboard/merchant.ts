@@ -281,7 +281,10 @@ async function reviewCounts(db: Db, ids: ReturnType<typeof idList>) {
   return { rejected: row?.rejected ?? 0, pending: row?.pending ?? 0 };
 }
 
-/** Draw machines and kujis by sales since Monday 00:00, the most first. */
+/**
+ * Draw machines and kujis by what was paid (total_pay_price, after coins and coupons) since Monday
+ * 00:00, the most first: 本周实收, not the draw-machine list's 销售额 (list prices since the sale began).
+ */
 async function topSeries(db: Db, ids: ReturnType<typeof idList>, cal: Calendar) {
   const rows = rowsOf<{ type: number; active_id: number; ip_id: number; amount: number; n: number }>(
     await db.execute(sql`

@@ -23,7 +23,11 @@ export async function findMachine(db: Db | Tx, id: number, brandIds: number[], l
   return row;
 }
 
-/** 销售额: the list price of a machine's draw orders (activity type 13), in machineCounts and the list's sort. */
+/**
+ * 销售额: the list price of a machine's draw orders (activity type 13) since it went on sale, in
+ * machineCounts and the list's sort. Not the dashboard's 本周热销系列 (what was paid this week, after
+ * coins and coupons): the console's column says which it is.
+ */
 const DRAW_SALES = sql`coalesce(sum(price), 0)`;
 const DRAW_ORDERS = sql`type = ${ACTIVITY_DRAW_BOX}`;
 

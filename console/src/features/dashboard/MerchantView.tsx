@@ -8,11 +8,16 @@ import {
 } from '@toy/shared';
 import { Banknote, Boxes, ShoppingCart, Wallet } from 'lucide-react';
 import { lazy } from 'react';
-import { formatCount, formatYuan } from './format';
+import { yuan } from '../../components/columns';
+import { formatCount } from './format';
 import { hrefOf } from './links';
 import { CountRow, DayStats, FigureCard, FigureLink, FigureRow, KindLabel, StatCard, TrendCard } from './parts';
 
 const SalesTrendChart = lazy(() => import('./TrendCharts').then((m) => ({ default: m.SalesTrendChart })));
+
+/** What 本周热销系列 counts, and why it is not the draw-machine list's 销售额. */
+const TOP_NOTE =
+  '本周一零点起已支付订单的实收金额（已扣金币抵扣与优惠券）；抽盒机列表的「销售额」为开售以来全部订单的标价合计';
 
 const ChartSkeleton = () => <Skeleton h="xs" data-testid="dash-chart-skeleton" />;
 
@@ -26,7 +31,7 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
         <DayStats
           loading={loading}
           stats={[
-            { label: '今日销售额', icon: Banknote, figure: today?.sales, format: formatYuan, testId: 'dash-sales' },
+            { label: '今日销售额', icon: Banknote, figure: today?.sales, format: yuan, testId: 'dash-sales' },
             { label: '今日订单', icon: ShoppingCart, figure: today?.orders, testId: 'dash-orders' },
             { label: '今日抽数', icon: Boxes, figure: today?.draws, testId: 'dash-draws' },
           ]}
@@ -34,7 +39,7 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
         <StatCard
           label="待结算金额"
           icon={<Wallet size={18} />}
-          value={formatYuan(data?.settlement.pending.amount ?? 0)}
+          value={yuan(data?.settlement.pending.amount ?? 0)}
           href={data && hrefOf(data.settlement.pending.link)}
           testId="dash-pending"
           loading={loading}
@@ -43,7 +48,7 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
               <Text fontSize="sm" color="fg.muted">
                 已结算{' '}
                 <FigureLink href={hrefOf(data.settlement.settled.link)} testId="dash-settled">
-                  {formatYuan(data.settlement.settled.amount)}
+                  {yuan(data.settlement.settled.amount)}
                 </FigureLink>
               </Text>
             )
@@ -69,6 +74,11 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
         </TrendCard>
         <FigureCard
           title="本周热销系列"
+          extra={
+            <Text fontSize="xs" color="fg.subtle" title={TOP_NOTE} data-testid="dash-top-note">
+              本周实收 · 已支付订单
+            </Text>
+          }
           loading={loading}
           empty={data?.top_series.length === 0}
           emptyText="本周暂无销售"
@@ -80,7 +90,7 @@ export function MerchantView({ data }: { data: MerchantDashboard | undefined }) 
               key={`${s.kind}-${s.id}`}
               label={`${i + 1}. ${s.title}`}
               hint={`${s.kind === 'kuji' ? '一番赏' : '抽盒机'} · ${formatCount(s.orders)} 单`}
-              value={formatYuan(s.amount)}
+              value={yuan(s.amount)}
               href={hrefOf(s.link)}
               testId="dash-top-series"
             />

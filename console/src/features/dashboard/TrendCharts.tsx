@@ -2,7 +2,8 @@ import { Chart, useChart } from '@chakra-ui/charts';
 import { ColorSwatch, HStack, Span, Stack, Text } from '@chakra-ui/react';
 import type { CouponDashboard, MerchantDashboard } from '@toy/shared';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatYuan } from './format';
+import { yuan } from '../../components/columns';
+import { formatCount } from './format';
 
 /**
  * The dashboard's charts (Chakra UI charts over Recharts). This module is loaded only by the
@@ -104,14 +105,14 @@ export function SalesTrendChart({ trend }: { trend: MerchantDashboard['trend'] }
           axisLine={false}
           width={72}
           fontSize={12}
-          tickFormatter={(v: number) => formatYuan(v).replace(/\.00$/, '')}
+          tickFormatter={(v: number) => yuan(v).replace(/\.00$/, '')}
         />
         <Tooltip
           cursor={{ fill: chart.color('bg.muted') }}
           animationDuration={100}
           content={
             <DayTooltip
-              format={formatYuan}
+              format={yuan}
               labels={Object.fromEntries(trend.types.map((t, i) => [keys[i]!, t.type_text]))}
               total
             />

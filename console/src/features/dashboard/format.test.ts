@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dateOf, dayChange, formatCount, formatWait, formatYuan } from './format';
+import { dateOf, dayChange, formatCount, formatWait } from './format';
 import { hrefOf, pagePath, reviewHref } from './links';
 
 describe('dashboard formats', () => {
-  it('writes amounts in ¥ with two decimals', () => {
-    expect(formatYuan(0)).toBe('¥0.00');
-    expect(formatYuan(12345.6)).toBe('¥12,345.60');
+  it('writes counts grouped', () => {
     expect(formatCount(1200)).toBe('1,200');
   });
 

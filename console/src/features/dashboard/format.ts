@@ -1,7 +1,3 @@
-/** Amounts in ¥ with two decimals, grouped as zh-CN writes them: ¥12,345.60. */
-const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatYuan = (n: number) => `¥${money.format(n)}`;
-
 const count = new Intl.NumberFormat('zh-CN');
 export const formatCount = (n: number) => count.format(n);
 

@@ -20,6 +20,10 @@ import { boxListHref, OffBadge, sendListHref } from './parts';
 // Opened by a click, not on screen when the page opens: loaded after the page is up.
 const DrawMachineDialog = lazyPart(() => import('./DrawMachineDialog').then((m) => m.DrawMachineDialog));
 
+/** What 销售额 counts, and why it is not the dashboard's 本周实收 of the same machine. */
+const SALES_NOTE =
+  '按标价累计该抽盒机开售以来的全部抽盒订单（未扣金币抵扣与优惠券）；首页「本周热销系列」为本周一起订单的实收金额';
+
 const LIST: ListSpec = { name: 'dm', title: '抽盒机管理', filters: [textFilter('keyword', '盒机名称')] };
 
 /** 抽盒机管理 (spec 01 screen 6): brand and keyword filters in the URL, 10 per page, the detail dialog. */
@@ -58,6 +62,8 @@ export default function DrawMachineListPage() {
     {
       ...moneyColumn('sale', '销售额', (d: DrawMachine) => d.sale_amount.cn, { testId: 'dm-sale' }),
       sort: 'sale_amount',
+      note: '标价，全部订单',
+      noteTitle: SALES_NOTE,
     },
     {
       key: 'off',

@@ -1,5 +1,12 @@
 import { Button, Table, Text } from '@chakra-ui/react';
-import { messages, SKIN_LIMITS, type SkinImageKey, skinBatchProblem, skinSlotOfFile } from '@toy/shared';
+import {
+  messages,
+  SKIN_LIMITS,
+  type SkinImageKey,
+  skinBatchNameProblem,
+  skinBatchProblem,
+  skinSlotOfFile,
+} from '@toy/shared';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { DialogShell } from '../../components/DialogShell';
@@ -63,7 +70,7 @@ export function SkinBatchUpload({
           let size: { width: number; height: number };
           const slot = skinSlotOfFile(file.name);
           if (!slot) {
-            failed.push({ name: file.name, reason: m.batchName });
+            failed.push({ name: file.name, reason: skinBatchNameProblem(file.name) ?? m.batchName });
             return;
           }
           try {

@@ -193,7 +193,7 @@ export default function SkinFormPage() {
           <Box gridColumn={{ xl: 'span 3' }}>
             <FormSection
               title="装扮配置"
-              hint="文件名与位置名称一致即可批量上传（如 头像挂件.png）"
+              hint="文件名与位置名称一致即可批量上传（如 头像挂件.png、底部标签栏背景.png，不用“又称”）"
               actions={
                 <HStack wrap="wrap">
                   <SkinBatchUpload onUploaded={setImage} />
@@ -306,6 +306,9 @@ function HelpPanel() {
         <List.Item>单张图片不超过10MB</List.Item>
         <List.Item>分辨率：72dpi</List.Item>
         <List.Item>每个位置须按标注的尺寸上传，头像挂件中间480×480区域须透明</List.Item>
+        <List.Item>
+          位置名称下的“又称”是提示信息里对同一张图的叫法（如 请上传首页标签栏背景 指 底部标签栏背景）
+        </List.Item>
         <List.Item>
           批量上传时文件名须与位置名称一致，一次最多100张；可先
           <Link href={`${config.apiBase}${SKIN_SAMPLE_PATH}`} colorPalette="brand" mx="1">

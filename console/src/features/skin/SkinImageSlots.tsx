@@ -1,5 +1,5 @@
 import { Box, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { SKIN_IMAGES, SKIN_LIMITS, type SkinForm, type SkinImageKey } from '@toy/shared';
+import { SKIN_IMAGES, SKIN_LIMITS, type SkinForm, type SkinImageKey, skinAliasOf } from '@toy/shared';
 import { ImageUpload } from '../../components/upload/ImageUpload';
 
 const GROUPS = [
@@ -9,7 +9,10 @@ const GROUPS = [
   { group: 'page', title: '页面背景与弹窗' },
 ] as const;
 
-/** Step 0 装扮配置: every image of the shared table at its exact size, and the font colour. */
+/**
+ * Step 0 装扮配置: every image of the shared table at its exact size, and the font colour. A slot the
+ * messages call by another name shows that name too (又称 首页标签栏背景).
+ */
 export function SkinImageSlots({
   values,
   onImage,
@@ -30,11 +33,16 @@ export function SkinImageSlots({
           <SimpleGrid columns={{ base: 2, md: 4, xl: 6 }} gap="4">
             {SKIN_IMAGES.filter((s) => s.group === group).map((slot) => (
               <Stack key={slot.key} gap="1" data-testid={`skin-slot-${slot.key}`}>
-                <Text fontSize="sm" fontWeight="500">
+                <Text fontSize="sm" fontWeight="500" data-testid={`skin-slot-name-${slot.key}`}>
                   <Text as="span" color="red.500">
                     *{' '}
                   </Text>
                   {slot.name}
+                  {skinAliasOf(slot) && (
+                    <Text as="span" display="block" fontSize="xs" fontWeight="400" color="fg.muted">
+                      又称 {skinAliasOf(slot)}
+                    </Text>
+                  )}
                 </Text>
                 <ImageUpload
                   value={values[slot.key] ? [String(values[slot.key])] : []}

@@ -1,7 +1,8 @@
-import { Box, Center, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Center, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { messages, type RouteOutput } from '@toy/shared';
 import type { skinRoutes } from '@toy/shared/features/skin-routes';
 import { DialogShell } from '../../components/DialogShell';
+import { isLocalLink } from './previewLink';
 
 export type SkinPreview = RouteOutput<typeof skinRoutes.previewCode>;
 
@@ -24,6 +25,12 @@ export function SkinPreviewDialog({ preview, onClose }: { preview: SkinPreview |
           <Text fontSize="sm" color="fg.muted" data-testid="skin-preview-expiry">
             有效期至 {preview.expire_at}（10分钟内有效）
           </Text>
+          {isLocalLink(preview.link) && (
+            <Alert.Root status="warning" size="sm" data-testid="skin-preview-local">
+              <Alert.Indicator />
+              <Alert.Title fontWeight="400">{messages.skin.previewLocalHost}</Alert.Title>
+            </Alert.Root>
+          )}
           <Box fontSize="xs" color="fg.muted" wordBreak="break-all" textAlign="center">
             <Link href={preview.link} target="_blank" rel="noreferrer" data-testid="skin-preview-link">
               {preview.link}
