@@ -224,6 +224,8 @@ export const messages = {
     selectorAdded: (n: number) => `已添加 ${n} 个商品`,
     overseasHead: '无法开启海外售卖！以下商品不支持海外：',
     overseasManual: '部分商品（手动添加的款式默认不支持海外）',
+    /** A picked goods without a title, in the overseas warning: named, never by its id. */
+    overseasUntitled: '未命名商品',
     overseasTail: '请确保所有商品款式都支持海外售卖后再开启此功能。',
     overseasFailure: (items: string) =>
       `无法开启海外售卖！以下商品不支持海外：${items}\n请确保所有商品款式都支持海外售卖后再开启此功能。`,

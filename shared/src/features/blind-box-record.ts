@@ -90,7 +90,7 @@ export function overseasOffenders(styles: readonly Partial<StyleEntry>[]): { nam
   let manual = false;
   for (const s of styles) {
     if (!is.id(s.sku_id)) manual = true;
-    else if (Number(s.is_overseas) !== 1) names.push(String(s.goods_title ?? '').trim() || `#${s.sku_id}`);
+    else if (Number(s.is_overseas) !== 1) names.push(String(s.goods_title ?? '').trim() || m.overseasUntitled);
   }
   return { names, manual };
 }
