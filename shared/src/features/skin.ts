@@ -183,7 +183,11 @@ export function skinSlotOfFile(fileName: string): SkinImage | undefined {
  * slot's other name is told the name to use.
  */
 export function skinBatchNameProblem(fileName: string): string | null {
-  if (skinSlotOfFile(fileName)) return null;
+  return skinSlotOfFile(fileName) ? null : unknownName(fileName);
+}
+
+/** The refusal of a name no slot carries: a slot's other name is told the name to use. */
+function unknownName(fileName: string): string {
   const base = baseName(fileName);
   const slot = SKIN_IMAGES.find((i) => skinAliasOf(i) === base);
   return slot ? m.batchNameAlias(base, slot.name) : m.batchName;
@@ -192,7 +196,7 @@ export function skinBatchNameProblem(fileName: string): string | null {
 /** Why a batch-upload file is refused (name, then size), or null: the console and the API agree. */
 export function skinBatchProblem(fileName: string, size: { width: number; height: number }): string | null {
   const slot = skinSlotOfFile(fileName);
-  if (!slot) return skinBatchNameProblem(fileName);
+  if (!slot) return unknownName(fileName);
   if (size.width !== slot.width || size.height !== slot.height) return m.batchSize(slot.width, slot.height);
   return null;
 }

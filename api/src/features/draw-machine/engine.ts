@@ -20,6 +20,7 @@ import { grantDrops, orderSn, type PaidDraw } from '../holdings/index.js';
 import {
   coinsToDeduct,
   lockBalances,
+  lockMoreBalances,
   type PaymentChannel,
   paidInsert,
   refuseDeferred,
@@ -218,17 +219,16 @@ export async function drawMany(
   if (machine.off !== 0 || machine.shelvesTime.getTime() > Date.now()) throw httpError(409, m.notOnSale);
   // The draws that arrived while the group waited for the machine join it, with their own rows.
   const joined = await joinLate(late, async (extra) => {
-    const more = await lockBalances(
+    await lockMoreBalances(
       tx,
-      extra.map((w) => w.playerId).filter((id) => !coins.has(id)),
-      { skipLocked: true },
+      coins,
+      extra.map((w) => w.playerId),
     );
     const moreClaims = await lockClaims(
       tx,
       claimIds(extra).filter((id) => !claims.has(id)),
       { skipLocked: true },
     );
-    for (const [id, c] of more) coins.set(id, c);
     for (const [id, c] of moreClaims) claims.set(id, c);
     return new Set(extra.filter((w) => coins.has(w.playerId) && (w.claimId === undefined || claims.has(w.claimId))));
   });

@@ -26,6 +26,7 @@ import { grantDrops, orderSn } from '../holdings/index.js';
 import {
   coinsToDeduct,
   lockBalances,
+  lockMoreBalances,
   type PaymentChannel,
   paidInsert,
   refuseDeferred,
@@ -147,12 +148,11 @@ export async function drawKujiMany(
   if (!onSale(kuji)) throw httpError(409, m.notOnSale);
   // The draws that arrived while the group waited for the kuji join it, with their balances.
   const joined = await joinLate(late, async (extra) => {
-    const more = await lockBalances(
+    await lockMoreBalances(
       tx,
-      extra.map((w) => w.playerId).filter((id) => !coins.has(id)),
-      { skipLocked: true },
+      coins,
+      extra.map((w) => w.playerId),
     );
-    for (const [id, c] of more) coins.set(id, c);
     return new Set(extra.filter((w) => coins.has(w.playerId)));
   });
   const wants = [...group, ...joined];

@@ -5,4 +5,4 @@
 
 export type { PaymentChannel } from './channel.js';
 export { channelOf, coinsToDeduct, refuseDeferred, SANDBOX_CHANNEL } from './channel.js';
-export { closePayments, lockBalances, lockPayment, orderPayment, paidInsert } from './record.js';
+export { closePayments, lockBalances, lockMoreBalances, lockPayment, orderPayment, paidInsert } from './record.js';

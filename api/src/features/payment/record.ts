@@ -34,6 +34,20 @@ export async function lockBalances(
 }
 
 /**
+ * More players' balances into `coins`, for draws that join a group after its machine or kuji is
+ * locked (draw-queue.ts): those not in it yet, skipping rows another transaction holds (it may be
+ * waiting for that machine), so this never waits. A player left out is not in `coins` afterwards.
+ */
+export async function lockMoreBalances(tx: Tx, coins: Map<number, number>, playerIds: number[]): Promise<void> {
+  const more = await lockBalances(
+    tx,
+    playerIds.filter((id) => !coins.has(id)),
+    { skipLocked: true },
+  );
+  for (const [id, c] of more) coins.set(id, c);
+}
+
+/**
  * The payment records (table payments; wire shared/src/features/payment.ts). Draws and kuji
  * tickets record theirs paid, in their own transaction and one insert (the channel confirmed at
  * once); a release-sale order's payment waits for the channel's notification unless the channel
