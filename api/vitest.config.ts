@@ -12,8 +12,8 @@ if (missing.length)
 // machine may get much busier while it runs: each allows the most patience (scripts/patience.mjs).
 export default defineConfig({
   test: {
-    // API_TESTS=engine: only the files that depend on the engine (test/engine-tests.ts), for the
-    // second pass on PostgreSQL.
+    // API_TESTS=engine: only the files that depend on the engine (test/engine-tests.ts), for CI's
+    // second pass on the other engine (`npm test` runs on PostgreSQL when one answers, else PGlite).
     include: process.env.API_TESTS === 'engine' ? ENGINE_TESTS.map((f) => `test/${f}`) : ['test/**/*.test.ts'],
     // Migrate and seed once; each file copies the result (test/global-setup.ts). TEST_STORAGE=s3:
     // every file stores its files in an S3-protocol server started for the run (test/global-s3.ts).

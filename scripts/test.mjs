@@ -1,9 +1,16 @@
 // `npm test`: install what is missing, then run every suite — the contract's unit tests, the API
-// (PGlite, or PostgreSQL when DATABASE_URL is set), the console's unit tests, and the browser and
+// (PostgreSQL or PGlite, below), the console's unit tests, and the browser and
 // cross-package tests in Chromium. Prints each suite's counts and time, then one closing line:
 // "N passed, N failed, N skipped".
+//
+// The database: the API and browser suites run on a PostgreSQL server when one answers — the run's
+// database migrated and seeded once into a template, each file a `CREATE DATABASE … TEMPLATE` copy of
+// it (dropped when the file ends) — and on the embedded PGlite otherwise. Which server: TEST_DATABASE_URL,
+// else DATABASE_URL, else a local one at postgres://postgres@127.0.0.1:5432/postgres if it answers.
+// TEST_DATABASE=pglite runs both suites on the embedded PGlite whatever is there.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bin, chromiumPath, ensureConsoleBuilt, ensureInstall, root } from './lib.mjs';
@@ -35,6 +42,36 @@ if (suites.some((s) => s.browser)) {
   }
 }
 
+/** The PostgreSQL server the suites run on, or null for the embedded PGlite (see the top). */
+async function testServer() {
+  if (process.env.TEST_DATABASE === 'pglite') return null;
+  const named = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const url = named || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const pg = createRequire(join(root, 'api', 'package.json'))('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (error) {
+    // A server the caller named must answer; the local one is only taken when it does.
+    if (named) throw new Error(`the test database server ${url} does not answer: ${error.message}`);
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+const server = suites.some((s) => s.name === 'api' || s.browser) ? await testServer() : null;
+const shown = server ? new URL(server) : null;
+console.log(
+  server
+    ? `› API and browser suites on PostgreSQL at ${shown.host} (a copy of one template per file; TEST_DATABASE=pglite: the embedded PGlite)`
+    : '› API and browser suites on the embedded PGlite (no PostgreSQL server answered; set TEST_DATABASE_URL to use one)',
+);
+/** The suites' environment: the server for both suites, or none (a DATABASE_URL of the caller's too). */
+const suiteEnv = { ...process.env, DATABASE_URL: server ?? '', E2E_DATABASE_URL: server ?? '' };
+if (!server) for (const key of ['DATABASE_URL', 'E2E_DATABASE_URL']) delete suiteEnv[key];
+
 // One PGlite snapshot for the run: the API suite migrates and seeds it, the browser suite copies it.
 const snapshotDir = mkdtempSync(join(tmpdir(), 'toy-snapshot-'));
 process.on('exit', () => rmSync(snapshotDir, { recursive: true, force: true }));
@@ -63,7 +100,7 @@ function runSuite(suite, quiet) {
   const child = spawn(bin(suite.dir, 'vitest'), args, {
     cwd: join(root, suite.dir),
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium ?? '', TEST_SNAPSHOT_DIR: snapshotDir },
+    env: { ...suiteEnv, CHROMIUM_PATH: chromium ?? '', TEST_SNAPSHOT_DIR: snapshotDir },
   });
   const chunks = [];
   if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => chunks.push(c));
@@ -113,8 +150,9 @@ const apiRun = Promise.all(api.map((s) => runSuite(s, browser.length > 0))).then
 const quickRun = Promise.all(quick.map((s) => runSuite(s, true))).then(() => {
   for (const suite of quick) process.stdout.write(suite.output ?? '');
 });
-// Until the snapshot exists (or the API suite ended without one: the browser suite then makes its own).
-while (browser.length && !apiEnded && !snapshotReady()) await new Promise((r) => setTimeout(r, 250));
+// On PGlite, until the snapshot exists (or the API suite ended without one: the browser suite then
+// makes its own). On PostgreSQL each suite makes its template at once (seconds), so no waiting.
+while (browser.length && !server && !apiEnded && !snapshotReady()) await new Promise((r) => setTimeout(r, 250));
 for (const suite of browser) await runSuite(suite, false);
 await Promise.all([apiRun, quickRun]);
 

@@ -62,11 +62,12 @@ export function databaseUrl(url: string, name: string): string {
 }
 
 /**
- * A database of its own (`toy_test_…`, which CI drops after a run) on the server of `url`, a copy
- * of `template` when given: its URL.
+ * A database of its own on the server of `url`, a copy of `template` when given: its URL. A copy is
+ * named after its template (`<template>_…`), so the run that made the template drops its copies with
+ * it (`dropTemplate`); every name starts `toy_test_`, which CI drops after a killed run.
  */
 export async function copyDatabase(url: string, template: string | undefined): Promise<string> {
-  const name = `toy_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const name = `${template ?? 'toy_test'}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const from = template ? ` template ${template}` : '';
   // Two copies of the template at the same instant: PostgreSQL refuses the second; try again.
   for (let attempt = 0; ; attempt++) {
@@ -79,4 +80,26 @@ export async function copyDatabase(url: string, template: string | undefined): P
     }
   }
   return databaseUrl(url, name);
+}
+
+/**
+ * A new template's name for one test run (its copies are named after it). TEST_RUN_TAG marks a run's
+ * databases, so a script can drop what a killed run left without touching another run's.
+ */
+export const templateName = () =>
+  `toy_test_${process.env.TEST_RUN_TAG ?? ''}tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+/** Drops a run's template and every copy of it that its test files left. */
+export async function dropTemplate(url: string, template: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname = $1 or datname like $1 || '\\_%' order by datname desc",
+      [template],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,9 +1,10 @@
 /**
- * The API test files that depend on the database engine, run a second time on PostgreSQL by
- * `bash .ci/run` (`API_TESTS=engine`): the embedded PGlite is one connection inside one process,
- * so races, row locks, pools, several API copies and SKIP LOCKED claims are only real on a server.
- * Every other file runs once, on PGlite; a new test of a race or a lock goes in one of these files
- * or adds its file here.
+ * The API test files that depend on the database engine. `bash .ci/run` runs the whole suite on the
+ * PostgreSQL server, then these a second time on the embedded PGlite (`API_TESTS=engine
+ * TEST_DATABASE=pglite`), the database `npm start` uses by default: PGlite is one connection inside
+ * one process, so races, row locks, pools, several API copies and SKIP LOCKED claims behave
+ * differently there (the tests that need a server skip on it). A new test of a race, a lock or a
+ * server-enforced bound goes in one of these files or adds its file here.
  */
 export const ENGINE_TESTS = [
   // Several API copies (two buildApp, two pools) on one database.

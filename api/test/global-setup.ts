@@ -1,10 +1,9 @@
 // Once per run: migrate and seed one database (a snapshot), which every test file then copies —
 // PGlite loads its dump, PostgreSQL creates the file's database from it as a template — instead of
 // migrating and seeding its own. Each file still has a database of its own.
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { databaseUrl, makeSnapshot, onServer, snapshotHome } from '../src/snapshot.js';
+import { databaseUrl, dropTemplate, makeSnapshot, onServer, snapshotHome, templateName } from '../src/snapshot.js';
 
 export interface SuiteSnapshot {
   dir: string;
@@ -25,7 +24,7 @@ export default async function setup(project: TestProject) {
   const home = snapshotHome(server);
   const { dir } = home;
   // `toy_test_` like the files' own: CI drops what a killed run leaves.
-  const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : undefined;
+  const template = server ? templateName() : undefined;
   if (server && template) await onServer(server, `create database ${template}`);
   if (!home.ready) await makeSnapshot(dir, server && template ? databaseUrl(server, template) : undefined);
   console.log(
@@ -34,6 +33,6 @@ export default async function setup(project: TestProject) {
   project.provide('snapshot', { dir, template });
   return async () => {
     if (home.owned) rmSync(dir, { recursive: true, force: true });
-    if (server && template) await onServer(server, `drop database if exists ${template} with (force)`);
+    if (server && template) await dropTemplate(server, template);
   };
 }

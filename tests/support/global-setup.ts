@@ -1,9 +1,8 @@
 // Once per run: migrate and seed one API database (a snapshot) that every stack of the run copies
 // (support/api.ts) instead of migrating and seeding its own. With E2E_DATABASE_URL (a PostgreSQL
 // server) the snapshot is a template database there and each stack's database a copy of it.
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { databaseUrl, makeSnapshot, onServer, snapshotHome } from '@toy/api/snapshot';
+import { databaseUrl, dropTemplate, makeSnapshot, onServer, snapshotHome, templateName } from '@toy/api/snapshot';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -21,7 +20,7 @@ export default async function setup(project: TestProject) {
   const home = snapshotHome(server);
   const { dir } = home;
   // `toy_test_` like the API tests' databases: CI drops what a killed run leaves.
-  const template = server ? `toy_test_tpl_${randomUUID().replace(/-/g, '').slice(0, 12)}` : '';
+  const template = server ? templateName() : '';
   if (server) await onServer(server, `create database ${template}`);
   if (!home.ready) await makeSnapshot(dir, server ? databaseUrl(server, template) : undefined);
   console.log(
@@ -31,6 +30,6 @@ export default async function setup(project: TestProject) {
   project.provide('snapshotTemplate', template);
   return async () => {
     if (home.owned) rmSync(dir, { recursive: true, force: true });
-    if (server) await onServer(server, `drop database if exists ${template} with (force)`);
+    if (server) await dropTemplate(server, template);
   };
 }
