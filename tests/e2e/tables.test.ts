@@ -135,7 +135,7 @@ describe.skipIf(!hasBrowser)('tables', () => {
     }
   });
 
-  it('says no count while a list loads, then the count of what came', async () => {
+  it('says no count and no 请选择品牌 while a list loads, then the count of what came', async () => {
     const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
     let release = () => {};
     const held = new Promise<void>((r) => {
@@ -150,6 +150,22 @@ describe.skipIf(!hasBrowser)('tables', () => {
     expect(await page.getByTestId('pagination').textContent()).not.toContain('共 0 条');
     release();
     await expect.poll(() => page.getByTestId('pagination-total').textContent()).toMatch(/^共 [1-9]\d* 条$/);
+
+    // The count above a table (共 N 张优惠券) and the brand select say nothing wrong meanwhile either.
+    let releaseCoupons = () => {};
+    const couponsHeld = new Promise<void>((r) => {
+      releaseCoupons = r;
+    });
+    await page.route('**/web/goods/coupon/list?*', async (route) => {
+      await couponsHeld;
+      await route.continue();
+    });
+    await page.goto(`${suite.stack.consoleUrl}/blindBox/coupon`);
+    await expect.poll(() => page.getByTestId('row-skeleton').count()).toBeGreaterThan(0);
+    const main = page.locator('main');
+    expect(await main.textContent()).not.toMatch(/共 0|请选择品牌/);
+    releaseCoupons();
+    await expect.poll(() => main.textContent()).toMatch(/共 [1-9]\d* 张优惠券/);
     await context.close();
   });
 });

@@ -21,6 +21,26 @@ export interface BrandSelectProps {
   size?: 'sm' | 'md';
 }
 
+/**
+ * What the select's empty choice says: 加载中… while the brands load, and while the first is about to
+ * be picked for the merchant (so 请选择品牌 never flashes beside a loading list); 全部品牌 where the
+ * list answers every brand; 请选择品牌 (or the form's own placeholder) where the merchant must choose;
+ * 暂无品牌 when there is none. 店铺 for a shop account.
+ */
+export function emptyChoice(state: {
+  loading: boolean;
+  picking: boolean;
+  allOption: boolean;
+  count: number;
+  placeholder?: string;
+  word: string;
+}): string {
+  if (state.loading) return '加载中…';
+  if (state.allOption) return `全部${state.word}`;
+  if (state.count === 0) return `暂无${state.word}`;
+  return state.picking ? '加载中…' : (state.placeholder ?? `请选择${state.word}`);
+}
+
 /** The merchant's own brands (brandRoutes.mine); labelled 品牌 or 店铺 by auth type. */
 export function BrandSelect({
   perId,
@@ -51,13 +71,14 @@ export function BrandSelect({
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined, { auto: false })}
       >
         <option value="">
-          {isLoading
-            ? '加载中…'
-            : allOption
-              ? `全部${word}`
-              : brands.length
-                ? (placeholder ?? `请选择${word}`)
-                : `暂无${word}`}
+          {emptyChoice({
+            loading: isLoading,
+            picking: defaultFirst && value === undefined,
+            allOption,
+            count: brands.length,
+            placeholder,
+            word,
+          })}
         </option>
         {brands.map((b) => (
           <option key={b.id} value={b.id}>

@@ -125,7 +125,14 @@ export function AddButton({ label, onClick, testId }: { label: string; onClick: 
   );
 }
 
-/** The line above a list's table: 共 `total` `unit` (个仓库, 条…), and what goes on its right. */
+/** The words of a list's count: none while the list loads (never 共 0 before the rows come). */
+export const countLine = (total: number | undefined, unit: string) =>
+  total === undefined ? '' : `共 ${total} ${unit}`;
+
+/**
+ * The line above a list's table: 共 `total` `unit` (个仓库, 条…), and what goes on its right.
+ * `total` is undefined while the list loads.
+ */
 export function ListCount({
   total,
   unit,
@@ -133,7 +140,7 @@ export function ListCount({
   wrap,
   children,
 }: {
-  total: number;
+  total: number | undefined;
   unit: string;
   testId?: string;
   wrap?: boolean;
@@ -141,8 +148,8 @@ export function ListCount({
 }) {
   return (
     <HStack justify="space-between" mb="3" wrap={wrap ? 'wrap' : undefined}>
-      <Text fontSize="sm" color="fg.muted" data-testid={testId}>
-        共 {total} {unit}
+      <Text fontSize="sm" color="fg.muted" data-testid={testId} minH="1lh">
+        {countLine(total, unit)}
       </Text>
       {children}
     </HStack>

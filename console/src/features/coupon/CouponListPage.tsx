@@ -154,7 +154,7 @@ export default function CouponListPage() {
         </>
       }
     >
-      <ListCount total={page.read.data?.page.total_rows ?? 0} unit="张优惠券" />
+      <ListCount total={page.read.data?.page.total_rows} unit="张优惠券" />
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="coupon-row" />
       <ListPagination {...page.pagination(page.read.data?.page.total_rows)} />
       {album.dialog}

@@ -48,7 +48,7 @@ export default function FreightListPage() {
       state={page}
       onAdd={dialog.add}
     >
-      <ListCount total={list.data?.length ?? 0} unit="个模板" />
+      <ListCount total={list.data?.length} unit="个模板" />
       <DataTable columns={columns} {...page.table(list.data)} rowTestId="freight-row" />
       <FreightDialog {...dialog.props} defaultBrandId={page.ipId} />
     </BrandListPage>

@@ -188,7 +188,7 @@ export default function GachaListPage() {
         </>
       }
     >
-      <ListCount total={page.read.data?.page.total_rows ?? 0} unit="个商品">
+      <ListCount total={page.read.data?.page.total_rows} unit="个商品">
         <IconButton
           size="xs"
           variant="ghost"

@@ -117,7 +117,7 @@ export default function MarketLinkPage() {
         </Link>
       }
     >
-      <ListCount total={list?.length ?? 0} unit="个店铺" />
+      <ListCount total={list?.length} unit="个店铺" />
       <DataTable columns={columns} {...page.table(list)} rowTestId="market-link-row" />
       <MarketLinkDialog open={adding} onOpenChange={setAdding} defaultBrandId={page.ipId} onSecret={setShown} />
       <MarketSecretDialog shown={shown} onClose={() => setShown(null)} />

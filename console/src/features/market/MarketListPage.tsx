@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { actionsColumn, codeColumn, timeColumn } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
-import { BrandListPage, type ListSpec } from '../../components/ListPage';
+import { BrandListPage, countLine, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { useBrandListPage } from '../../components/useBrandList';
@@ -163,7 +163,7 @@ export default function MarketListPage() {
       }
     >
       <Text fontSize="sm" color="fg.muted" mb="3">
-        共 {page.read.data?.pagination.total_rows ?? 0} 个订单
+        {countLine(page.read.data?.pagination.total_rows, '个订单')}
       </Text>
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="market-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />

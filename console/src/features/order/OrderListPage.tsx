@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { actionsColumn, codeColumn, PictureTitle, timeColumn, yuan } from '../../components/columns';
 import { type Column, DataTable } from '../../components/DataTable';
 import { rangeFilter, selectFilter, textFilter } from '../../components/filters';
-import { BrandListPage, type ListSpec } from '../../components/ListPage';
+import { BrandListPage, countLine, type ListSpec } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { RowAction, RowActions } from '../../components/RowActions';
 import { ShippingImport } from '../../components/transfer/ShippingImport';
@@ -145,7 +145,7 @@ export default function OrderListPage() {
     <BrandListPage
       spec={LIST}
       state={page}
-      summary={<>共 {page.read.data?.pagination.total_rows ?? 0} 个订单</>}
+      summary={countLine(page.read.data?.pagination.total_rows, '个订单')}
       summaryTestId="order-total"
       tools={
         <>

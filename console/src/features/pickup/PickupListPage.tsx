@@ -130,7 +130,7 @@ export default function PickupListPage() {
         </>
       }
     >
-      <ListCount total={page.read.data?.pagination.total_rows ?? 0} unit="条" testId="pickup-total" wrap>
+      <ListCount total={page.read.data?.pagination.total_rows} unit="条" testId="pickup-total" wrap>
         {toShip && (
           <HStack gap="2" fontSize="sm" data-testid="pickup-to-ship">
             <Text color="orange.700">仅显示待发货的提货单（未发货与部分发货），与首页待办一致</Text>

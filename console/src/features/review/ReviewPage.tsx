@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadingLines } from '../../components/DataTable';
+import { countLine } from '../../components/ListPage';
 import { ListPagination } from '../../components/ListPagination';
 import { PageTitle } from '../../components/PageTitle';
 import { TabList } from '../../components/TabList';
@@ -99,7 +100,7 @@ export default function ReviewPage() {
           />
         </SegmentGroup.Root>
         <Text fontSize="sm" color="fg.muted">
-          共 {data?.pagination.total_rows ?? 0} 条
+          {countLine(data?.pagination.total_rows, '条')}
         </Text>
       </Flex>
       <Tabs.Root

@@ -102,7 +102,7 @@ export default function SubscriptionListPage() {
         </>
       }
     >
-      <ListCount total={page.read.data?.pagination.total_rows ?? 0} unit="条申请" />
+      <ListCount total={page.read.data?.pagination.total_rows} unit="条申请" />
       <DataTable columns={columns} {...page.table(page.read.data?.list)} rowTestId="subscription-row" />
       <ListPagination {...page.pagination(page.read.data?.pagination.total_rows)} />
       {confirmDialog}

@@ -40,7 +40,7 @@ export default function WarehouseListPage() {
       state={page}
       onAdd={dialog.add}
     >
-      <ListCount total={list.data?.length ?? 0} unit="个仓库">
+      <ListCount total={list.data?.length} unit="个仓库">
         {list.isValidating && !list.isLoading && (
           <Text fontSize="xs" color="fg.subtle">
             刷新中…
