@@ -1,6 +1,7 @@
 // A 200-label waybill print (10 numbers × 20 copies) must not hold up anyone else's requests: the
 // PDF is drawn in a worker thread, so while it prints the event loop keeps turning and /healthz and
-// another merchant's list keep answering within 100 ms.
+// another merchant's list keep answering within 100 ms on an idle machine (within three times their
+// time before the print on a busy one).
 import { api } from '@toy/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawWaybillPdf } from '../src/features/erp/label.js';
@@ -67,12 +68,26 @@ describe('waybill printing off the event loop', () => {
     expect(pdf.thread).not.toBe(0);
   });
 
-  it('answers /healthz and another merchant within 100 ms while 200 labels print', async () => {
+  it('answers /healthz and another merchant within 100 ms (3× their time before it on a busy machine) while 200 labels print', async () => {
     const numbers = await tenPickups();
     const t = (await call(app, api.erp.login, { u: 'erp@demo.local', p: PASSWORD })).body.data.token;
     const other = (await login(app, 'shop@demo.local')).web_token;
     // Warm the thread and the font once, as a running API has.
     await call(app, api.erp.print, { t, no_type: 1, no: numbers[0]!, copy_count: 1, type: 130 });
+    const ask = async () => {
+      const began = performance.now();
+      const [health, list] = await Promise.all([
+        app.inject({ method: 'GET', url: '/healthz' }),
+        call(app, api.warehouse.list, {}, { token: other }),
+      ]);
+      expect(health.statusCode).toBe(200);
+      expect(list.statusCode).toBe(200);
+      return performance.now() - began;
+    };
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    // The same calls with nothing printing: what this machine gives anyone right now.
+    const quiet: number[] = [];
+    for (let i = 0; i < 10; i++) quiet.push(await ask());
 
     const probe = loopProbe();
     const began = performance.now();
@@ -88,16 +103,9 @@ describe('waybill printing off the event loop', () => {
     });
     const waits: number[] = [];
     while (printing) {
-      const began = performance.now();
-      const [health, list] = await Promise.all([
-        app.inject({ method: 'GET', url: '/healthz' }),
-        call(app, api.warehouse.list, {}, { token: other }),
-      ]);
-      waits.push(performance.now() - began);
-      // Another merchant calls every 20 ms or so (paced like clients, not a flood of PGlite queries).
+      waits.push(await ask());
+      // Another merchant calls every 20 ms or so (paced like clients, not a flood of queries).
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(health.statusCode).toBe(200);
-      expect(list.statusCode).toBe(200);
     }
     const printed = await print;
     const printMs = performance.now() - began;
@@ -108,12 +116,15 @@ describe('waybill printing off the event loop', () => {
     expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(200);
     // Others were answered all along the print: drawn on the event loop, the labels held every
     // request for the whole drawing (seconds), so a few calls at most got through, each that long.
-    // On an idle machine every wait is well under 100 ms; a
-    // machine shared by many processes delays some timers by itself, so the bound here is on the
-    // typical call, and the longest stall is a small part of the print.
+    // On an idle machine every wait is well under 100 ms. A machine shared by many processes slows
+    // every call by itself, so the typical call during the print is held to 100 ms or three times
+    // the same calls' typical time before it, whichever is more; the longest stall is a small part
+    // of the print.
     expect(waits.length).toBeGreaterThanOrEqual(10);
-    const median = [...waits].sort((x, y) => x - y)[Math.floor(waits.length / 2)]!;
-    expect(median, 'median /healthz + list during the print (ms)').toBeLessThan(100);
+    const bound = Math.max(100, 3 * median(quiet));
+    expect(median(waits), `median /healthz + list during the print (ms); before it ${median(quiet)}`).toBeLessThan(
+      bound,
+    );
     expect(maxGap, `longest stall of a 10 ms timer during a ${Math.round(printMs)} ms print`).toBeLessThan(printMs / 4);
   });
 });
