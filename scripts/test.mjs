@@ -5,7 +5,7 @@
 //
 // The database: the API and browser suites run on a PostgreSQL server when one answers — the run's
 // database migrated and seeded once into a template, each file a `CREATE DATABASE … TEMPLATE` copy of
-// it (dropped when the file ends) — and on the embedded PGlite otherwise. Which server: TEST_DATABASE_URL,
+// it (all dropped when the run ends) — and on the embedded PGlite otherwise. Which server: TEST_DATABASE_URL,
 // else DATABASE_URL, else a local one at postgres://postgres@127.0.0.1:5432/postgres if it answers.
 // TEST_DATABASE=pglite runs both suites on the embedded PGlite whatever is there.
 import { spawn } from 'node:child_process';
@@ -62,15 +62,14 @@ async function testServer() {
   }
 }
 const server = suites.some((s) => s.name === 'api' || s.browser) ? await testServer() : null;
-const shown = server ? new URL(server) : null;
 console.log(
   server
-    ? `› API and browser suites on PostgreSQL at ${shown.host} (a copy of one template per file; TEST_DATABASE=pglite: the embedded PGlite)`
+    ? `› API and browser suites on PostgreSQL at ${new URL(server).host} (a copy of one template per file; TEST_DATABASE=pglite: the embedded PGlite)`
     : '› API and browser suites on the embedded PGlite (no PostgreSQL server answered; set TEST_DATABASE_URL to use one)',
 );
-/** The suites' environment: the server for both suites, or none (a DATABASE_URL of the caller's too). */
-const suiteEnv = { ...process.env, DATABASE_URL: server ?? '', E2E_DATABASE_URL: server ?? '' };
-if (!server) for (const key of ['DATABASE_URL', 'E2E_DATABASE_URL']) delete suiteEnv[key];
+/** The suites' environment: the server for both suites, or none (not even a DATABASE_URL of the caller's). */
+const { DATABASE_URL: _url, E2E_DATABASE_URL: _e2eUrl, ...callerEnv } = process.env;
+const suiteEnv = server ? { ...callerEnv, DATABASE_URL: server, E2E_DATABASE_URL: server } : callerEnv;
 
 // One PGlite snapshot for the run: the API suite migrates and seeds it, the browser suite copies it.
 const snapshotDir = mkdtempSync(join(tmpdir(), 'toy-snapshot-'));

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { pngFile } from '../support/images.js';
-import { toast } from '../support/page.js';
+import { holdRoute, toast } from '../support/page.js';
 import { longest } from '../support/patience.js';
 import { playerClient } from '../support/player.js';
 import { useBrowserStack } from '../support/suite.js';
@@ -128,14 +128,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji detail, review and sell-out', () => {
     expect(await switchOf(3).isDisabled()).toBe(true);
 
     // The switch waits for the answer: held back here, the row's switch is disabled meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/web/goods/first/lucky', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(page, '**/web/goods/first/lucky');
     expect(await switchOf(1).isChecked()).toBe(false);
     await goodsRows.nth(1).getByTestId('kuji-goods-lucky').click();
     await expect.poll(() => switchOf(1).isDisabled()).toBe(true);

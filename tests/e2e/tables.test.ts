@@ -7,6 +7,7 @@ import { api } from '@toy/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
+import { holdRoute } from '../support/page.js';
 import { useBrowserStack } from '../support/suite.js';
 
 /** Is the header starting with `name` on screen with nothing pinned over its middle? */
@@ -137,14 +138,7 @@ describe.skipIf(!hasBrowser)('tables', () => {
 
   it('says no count and no 请选择品牌 while a list loads, then the count of what came', async () => {
     const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(`**${api.goods.list.path}?*`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(page, `**${api.goods.list.path}?*`);
     await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local', '/login?redirect=%2Fgoods%2Flist');
     await expect.poll(() => page.getByTestId('row-skeleton').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('pagination').textContent()).not.toContain('共 0 条');
@@ -152,14 +146,7 @@ describe.skipIf(!hasBrowser)('tables', () => {
     await expect.poll(() => page.getByTestId('pagination-total').textContent()).toMatch(/^共 [1-9]\d* 条$/);
 
     // The count above a table (共 N 张优惠券) and the brand select say nothing wrong meanwhile either.
-    let releaseCoupons = () => {};
-    const couponsHeld = new Promise<void>((r) => {
-      releaseCoupons = r;
-    });
-    await page.route('**/web/goods/coupon/list?*', async (route) => {
-      await couponsHeld;
-      await route.continue();
-    });
+    const releaseCoupons = await holdRoute(page, `**${api.coupon.list.path}?*`);
     await page.goto(`${suite.stack.consoleUrl}/blindBox/coupon`);
     await expect.poll(() => page.getByTestId('row-skeleton').count()).toBeGreaterThan(0);
     const main = page.locator('main');

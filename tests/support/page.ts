@@ -38,3 +38,19 @@ export async function saveAndExpect(page: Page, button: string, field: string, m
   await page.getByTestId(button).click();
   await expect.poll(() => fieldError(page, field).textContent()).toBe(message);
 }
+
+/**
+ * Holds the page's calls matching `url` until the returned function is called: what a page shows
+ * while its answer is on the way.
+ */
+export async function holdRoute(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
