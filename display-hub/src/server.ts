@@ -32,6 +32,8 @@ export interface HubHandle {
 }
 
 const MAX_MESSAGE_BYTES = 256 * 1024;
+/** How long a closing hub waits for its connections to end before it cuts them. */
+const CLOSE_GRACE_MS = 1000;
 
 function urlOf(host: string, port: number, scheme: string) {
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -263,7 +265,17 @@ export async function startHub(config: HubConfig, logger?: Logger): Promise<HubH
     async close() {
       theHub.close();
       await platform.stop();
-      await Promise.all([wsApp.close(), web.close()]);
+      // A close waits for open connections; a peer that does not let go (a paused video download, a
+      // frozen page) would hold a restart for as long as its browser keeps it: cut them after a grace.
+      const cut = setTimeout(() => {
+        for (const client of wsApp.websocketServer.clients) client.terminate();
+        for (const app of [wsApp, web]) app.server.closeAllConnections();
+      }, CLOSE_GRACE_MS);
+      try {
+        await Promise.all([wsApp.close(), web.close()]);
+      } finally {
+        clearTimeout(cut);
+      }
       await store.flush();
       store.close();
     },

@@ -293,9 +293,19 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     raw.send(JSON.stringify({ type: 'hello', data: { key: CONTROL_KEY } }));
     raw.send(JSON.stringify({ type: 'wait', data: { centerScreen: 1, ipInfo: list[0], ipList: list } }));
     await expect.poll(() => ctl.getByTestId('ip-info').inputValue(), { timeout: scaled(10_000) }).toBe('1');
-    // The operator puts the right screen on a brand of its own.
+    // The operator puts the right screen on a brand of its own and moves on: the card is rebuilt once
+    // for that choice (counted here), and from then on only set in place.
+    await ctl.getByTestId('brand-rightScreen').evaluate((select) => {
+      const card = select.closest('main > *')!;
+      const w = window as unknown as { __rebuilds: number };
+      w.__rebuilds = 0;
+      new MutationObserver(() => w.__rebuilds++).observe(card, { childList: true });
+    });
+    const rebuilds = () => ctl.evaluate(() => (window as unknown as { __rebuilds: number }).__rebuilds);
     await ctl.getByTestId('brand-rightScreen').selectOption('5');
+    await ctl.getByTestId('brand-rightScreen').blur();
     await expect.poll(() => stack.hub.store.state.rightScreen.ip_id).toBe(5);
+    await expect.poll(rebuilds).toBe(1);
     await expect.poll(() => ctl.getByTestId('brand-rightScreen').inputValue()).toBe('5');
     const right = (await ctl.getByTestId('brand-rightScreen').elementHandle())!;
     const current = (await ctl.getByTestId('ip-info').elementHandle())!;
@@ -315,6 +325,7 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
       expect(await right.evaluate((el: HTMLSelectElement) => el.value)).toBe('5');
       expect(await current.evaluate((el) => el.isConnected)).toBe(true);
       expect(await current.evaluate((el: HTMLSelectElement) => el.value)).toBe(String(to));
+      expect(await rebuilds()).toBe(1);
     }
     await shot(ctl, 'display-control-rotation');
     screen.close();

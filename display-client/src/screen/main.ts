@@ -127,7 +127,11 @@ async function boot() {
   const q = new URLSearchParams({ route, admin: address.admin ? '1' : '0', cid: clientId(route) });
   socket = new HubSocket(`${address.wsUrl}/?${q}`, {
     frame: (frame) => store.receive(frame),
-    open: () => toast(DISPLAY_MESSAGES.connected, 'ok'),
+    open: () => {
+      toast(DISPLAY_MESSAGES.connected, 'ok');
+      // The operator sees a screen's health as soon as it connects, then every 10 s.
+      reportHealth();
+    },
     down: (first) => {
       if (first) toast(DISPLAY_MESSAGES.failed, 'error', 5000);
     },
@@ -145,23 +149,24 @@ async function boot() {
       fps: Math.round(app.ticker.FPS * 10) / 10,
     };
   };
-  if (!address.admin)
-    setInterval(() => {
-      const s = stats();
-      socket?.send({
-        type: 'health',
-        data: {
-          route,
-          fps: Math.min(1000, s.fps),
-          textures: s.textures,
-          heap: s.heap,
-          uptime: Math.round((performance.now() - startedAt) / 1000),
-          listeners: s.listeners,
-          width: Math.round(app.screen.width),
-          height: Math.round(app.screen.height),
-        },
-      });
-    }, DISPLAY_TIMING.healthReportMs);
+  function reportHealth() {
+    if (address.admin) return;
+    const s = stats();
+    socket?.send({
+      type: 'health',
+      data: {
+        route,
+        fps: Math.min(1000, s.fps),
+        textures: s.textures,
+        heap: s.heap,
+        uptime: Math.round((performance.now() - startedAt) / 1000),
+        listeners: s.listeners,
+        width: Math.round(app.screen.width),
+        height: Math.round(app.screen.height),
+      },
+    });
+  }
+  setInterval(reportHealth, DISPLAY_TIMING.healthReportMs);
 
   // For tests and a technician's console: read-only views of what the screen is doing.
   (window as unknown as { __display: unknown }).__display = {
