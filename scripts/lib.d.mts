@@ -16,3 +16,12 @@ export declare function supervise(
     log?: { error(message: string): void };
   },
 ): Supervised;
+
+export declare function startBanner(a: {
+  webUrl: string;
+  apiUrl: string;
+  hubUrl: string;
+  hubKey: string;
+  hubReady: boolean;
+  socketUrl: string;
+}): string;

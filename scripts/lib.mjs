@@ -117,3 +117,32 @@ export function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((p) => existsSync(p)) ?? null;
 }
+
+/**
+ * What `npm start` prints once everything answers: where the console, the API and the venue screens
+ * are, and the demo accounts (api/src/seed/data.ts) with what each is for.
+ * @param {{ webUrl: string, apiUrl: string, hubUrl: string, hubKey: string, hubReady: boolean, socketUrl: string }} a
+ */
+export function startBanner({ webUrl, apiUrl, hubUrl, hubKey, hubReady, socketUrl }) {
+  return `
+  盲盒商家后台 is running
+  ─────────────────────────────────────────────
+  Console   ${webUrl}
+  API       ${apiUrl}   (docs ${apiUrl}/docs, health ${apiUrl}/healthz)
+
+  Venue screens (display hub${hubReady ? '' : ' — NOT READY, see the log above'})
+    store     ${hubUrl}/screen_md
+    event     ${hubUrl}/extend   ${hubUrl}/extend_left   ${hubUrl}/extend_center   ${hubUrl}/extend_right
+    control   ${hubUrl}/control#key=${hubKey}
+    status    ${hubUrl}/status   (socket ${socketUrl})
+
+  Demo accounts (password demo1234)
+    brand@demo.local     own brands, per_ids 12,14,15,17
+    shop@demo.local      shop, per_ids 14
+    coupon@demo.local    coupons, per_ids 15
+    reviewer@demo.local  platform reviewer
+    erp@demo.local       waybill printing, signs in at ${webUrl}/print_waybill
+
+  Ctrl+C stops them all.
+`;
+}

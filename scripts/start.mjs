@@ -12,6 +12,7 @@ import {
   newestMtime,
   root,
   run,
+  startBanner,
   startProcess,
   supervise,
   waitFor,
@@ -131,27 +132,9 @@ const hub = supervise(
 );
 const hubReady = await waitFor(`${hubUrl}/healthz`, 30_000);
 
-console.log(`
-  盲盒商家后台 is running
-  ─────────────────────────────────────────────
-  Console   ${web.url}
-  API       ${apiUrl}   (docs ${apiUrl}/docs, health ${apiUrl}/healthz)
-
-  Venue screens (display hub${hubReady ? '' : ' — NOT READY, see the log above'})
-    store     ${hubUrl}/screen_md
-    event     ${hubUrl}/extend   ${hubUrl}/extend_left   ${hubUrl}/extend_center   ${hubUrl}/extend_right
-    control   ${hubUrl}/control#key=${hubKey}
-    status    ${hubUrl}/status   (socket ws://${host}:${hubWsPort})
-
-  Demo accounts (password demo1234)
-    brand@demo.local     own brands, per_ids 12,14,15,17
-    shop@demo.local      shop, per_ids 14
-    coupon@demo.local    coupons, per_ids 15
-    reviewer@demo.local  platform reviewer
-    erp@demo.local       waybill printing, signs in at ${web.url}/print_waybill
-
-  Ctrl+C stops them all.
-`);
+console.log(
+  startBanner({ webUrl: String(web.url), apiUrl, hubUrl, hubKey, hubReady, socketUrl: `ws://${host}:${hubWsPort}` }),
+);
 
 /** The simulator process filling the demo now, if any. */
 let filling = null;
