@@ -96,15 +96,17 @@ export async function seedGacha(db: FastifyInstance['db'], brand: number, n: num
   for (let i = 0; i < rows.length; i += 1000) await db.insert(gachaGoods).values(rows.slice(i, i + 1000));
 }
 
-/** Poll job.status until the job is done or failed. */
-export async function waitForJob(target: FastifyInstance, id: number, as: string) {
+/** Poll job.status until the job is done or failed, every `everyMs` (0: as soon as each answer comes). */
+export async function waitForJob(target: FastifyInstance, id: number, as: string, everyMs = 100) {
   const seen: number[] = [];
-  for (let i = 0; i < 300; i++) {
+  // At least 300 looks and 30 s, whichever is longer.
+  const deadline = Date.now() + 30_000;
+  for (let i = 0; i < 300 || Date.now() < deadline; i++) {
     const res = await call(target, api.job.status, { id }, { token: as });
     expect(res.statusCode).toBe(200);
     seen.push(res.body.data.now_num);
     if (res.body.data.status === 'done' || res.body.data.status === 'failed') return { ...res.body.data, seen };
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`job ${id} did not finish`);
 }

@@ -135,6 +135,25 @@ function trackWrites(client: PGlite, cache: ReadCache): void {
 }
 
 /**
+ * End a pool and wait until its connections are closed: `pool.end()` resolves once it has asked them
+ * to end, and a database dropped (or a server stopped) before they have would end them under a
+ * client still closing them.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    // A connection that failed while opening leaves without a 'remove': wait no longer than this.
+    setTimeout(resolve, 5000).unref();
+    pool.on('remove', () => {
+      if (--open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
+/**
  * PostgreSQL when a URL is given, else PGlite in `dataDir/pglite` (or in memory without a dir).
  * `dump`: a PGlite dump (`dumpDataDir`) an empty PGlite database starts from.
  */
@@ -142,7 +161,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { kind: 'postgres', db, pool, cache: new ReadCache(false), restored: false, close: () => pool.end() };
+    return { kind: 'postgres', db, pool, cache: new ReadCache(false), restored: false, close: () => endPool(pool) };
   }
   let dir: string | undefined;
   let unlock = () => {};
