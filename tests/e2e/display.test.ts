@@ -350,6 +350,7 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     await expect
       .poll(() => page.getByTestId('health-table').textContent(), { timeout: scaled(20_000) })
       .toMatch(/extend_left.*屏幕.*MB/);
+    await shot(page, 'display-control-health');
     // No live preview until the operator opens one (three WebGL previews stall a tablet).
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.getByTestId('previews-hint').isVisible()).toBe(true);
