@@ -219,6 +219,28 @@ describe('npm run simulate with kujis on sale', () => {
     expect(log.seed).not.toBeNull();
     expect(verifyKujiLog(log)).toEqual([]);
   });
+
+  it('with keepLastBox (the demo), a kuji of several boxes keeps its last box on sale; a one-box kuji sells out', async () => {
+    const two = await approvedKuji(app, molly, { boxNum: 2 });
+    const one = await approvedKuji(app, molly, { boxNum: 1 });
+    const crowd = startKuji(apiClient(base), {
+      players: 4,
+      deadline: Date.now() + 20_000,
+      thinkMs: 5,
+      keepLastBox: true,
+    });
+    expect((await crowd.finish()).errors).toBe(0);
+    // Its first box drawn to the end (7 tickets), its last one not (a player may have started it while
+    // the first was still open): on sale, with draws.
+    const kept = (await kujiLog(app, two.id)).data!;
+    const keptTickets = kept.records.filter((r) => r.award === null).length;
+    expect(keptTickets).toBeGreaterThanOrEqual(7);
+    expect(keptTickets).toBeLessThan(14);
+    expect(kept.seed).toBeNull();
+    const soldOut = (await kujiLog(app, one.id)).data!;
+    expect(soldOut.records.filter((r) => r.award === null)).toHaveLength(7);
+    expect(soldOut.seed).not.toBeNull();
+  });
 });
 
 describe("the merchant's deposit and pickup lists", () => {

@@ -150,6 +150,8 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     players: Math.max(2, Math.ceil(opts.players / 4)),
     deadline,
     thinkMs: opts.thinkMs,
+    // The demo keeps a kuji on sale, with draws, beside the one it sells out.
+    keepLastBox: true,
     log,
   });
 

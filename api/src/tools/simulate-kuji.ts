@@ -33,14 +33,15 @@ const OVERTIME_MS = 60_000;
 /**
  * Simulated 一番赏 players beside the draw-machine crowd: when approved kujis are on sale
  * (player.kujis), `players` players draw 1–3 tickets at a time, mostly from the box with the fewest
- * tickets left, so some boxes (and, when they are small, whole kujis) sell out. However short the
+ * tickets left, so some boxes (and, when they are small, whole kujis) sell out; with `keepLastBox` a
+ * kuji of several boxes keeps its last one and stays on sale. However short the
  * time, every kuji on sale gets draws and a kuji with a handful of tickets left sells out: the crowd
  * goes on past the deadline (a minute at most) until both hold. Nothing happens when no kuji is on
  * sale. `finish()` waits for the crowd and answers what it did.
  */
 export function startKuji(
   { call, api }: Client,
-  opts: { players: number; deadline: number; thinkMs: number; log?: (line: string) => void },
+  opts: { players: number; deadline: number; thinkMs: number; keepLastBox?: boolean; log?: (line: string) => void },
 ) {
   const summary: KujiSummary = {
     kujis: 0,
@@ -52,6 +53,16 @@ export function startKuji(
     errors: 0,
   };
   let boxes: OpenBox[] = [];
+  /** Each kuji's boxes, sold out or not. */
+  const boxCount = new Map<number, number>();
+  /**
+   * A box the crowd may draw from. With `keepLastBox`, a kuji of several boxes keeps its last open
+   * box, so however fast the machine, a kuji stays on sale with draws while the one-box kujis sell out.
+   */
+  const drawable = (box: OpenBox) =>
+    !opts.keepLastBox ||
+    (boxCount.get(box.kujiId) ?? 1) === 1 ||
+    boxes.some((b) => b.kujiId === box.kujiId && b !== box);
   /** The kujis this crowd drew from. */
   const drawnFrom = new Set<number>();
   const ticketsLeft = (kujiId: number) =>
@@ -68,6 +79,7 @@ export function startKuji(
   const refresh = async () => {
     const res = await call(api.player.kujis, {});
     const list = res.data?.list ?? [];
+    for (const k of list) boxCount.set(k.id, k.boxes.length);
     boxes = list.flatMap((k) =>
       k.boxes
         .filter((b) => b.remaining > 0)
@@ -83,7 +95,8 @@ export function startKuji(
     let coinsLeft = true;
     while (drawing()) {
       // After the deadline, only what is left to finish.
-      const open = Date.now() < opts.deadline ? boxes : boxes.filter((b) => unfinished(b.kujiId));
+      const allowed = boxes.filter(drawable);
+      const open = Date.now() < opts.deadline ? allowed : allowed.filter((b) => unfinished(b.kujiId));
       if (open.length === 0) break;
       const sorted = [...open].sort((a, b) => a.remaining - b.remaining);
       const box = Math.random() < 0.8 ? sorted[0]! : sorted[Math.floor(Math.random() * sorted.length)]!;
