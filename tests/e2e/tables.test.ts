@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, newPage, passwordLogin, shot } from '../support/browser.js';
 import { holdRoute } from '../support/page.js';
+import { longest } from '../support/patience.js';
 import { useBrowserStack } from '../support/suite.js';
 
 /** Is the header starting with `name` on screen with nothing pinned over its middle? */
@@ -153,6 +154,24 @@ describe.skipIf(!hasBrowser)('tables', () => {
     expect(await main.textContent()).not.toMatch(/共 0|请选择品牌/);
     releaseCoupons();
     await expect.poll(() => main.textContent()).toMatch(/共 [1-9]\d* 张优惠券/);
+    await context.close();
+  });
+
+  it('a menu click made while the page picks its first brand is not undone by that pick', async () => {
+    const { context, page } = await newPage(suite.browser, { width: 1440, height: 900 });
+    await passwordLogin(page, suite.stack.consoleUrl, 'brand@demo.local');
+    await page.waitForURL(/\/dashboard\?.*ip_id=\d+/);
+    // A fresh dashboard whose brands are slow to come, and the next page's code slower still.
+    const releaseBrands = await holdRoute(page, `**${api.brand.mine.path}*`);
+    await page.goto(`${suite.stack.consoleUrl}/dashboard`);
+    await page.getByRole('link', { name: '优惠券管理' }).first().waitFor();
+    const releaseCode = await holdRoute(page, '**/assets/*.js');
+    await page.getByRole('link', { name: '优惠券管理' }).first().click();
+    releaseBrands();
+    // The dashboard shows its brands (and would pick the first) while the merchant is on the way out.
+    await expect.poll(() => page.locator('main select option', { hasText: 'Molly' }).count()).toBeGreaterThan(0);
+    releaseCode();
+    await page.waitForURL(/\/blindBox\/coupon/, { timeout: longest(30_000) });
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { Field, NativeSelect } from '@chakra-ui/react';
 import type { PermissionId } from '@toy/shared';
 import { brandRoutes } from '@toy/shared/features/brand';
 import { useEffect } from 'react';
+import { useNavigation } from 'react-router-dom';
 import { useCall } from '../lib/useCall';
 import { useBrandWord } from '../session/useBrandWord';
 
@@ -57,10 +58,13 @@ export function BrandSelect({
   const { data, isLoading } = useCall(brandRoutes.mine, { per_id: perId });
   const brands = data?.ips ?? [];
 
+  // Not while the merchant is leaving for another page (its code still loading): writing the pick
+  // into this page's URL then would cancel that navigation and keep them here.
+  const leaving = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (!defaultFirst || !data || brands.length === 0) return;
+    if (!defaultFirst || !data || brands.length === 0 || leaving) return;
     if (value === undefined || !brands.some((b) => b.id === value)) onChange(brands[0].id, { auto: true });
-  }, [defaultFirst, data, brands, value, onChange]);
+  }, [defaultFirst, data, brands, value, onChange, leaving]);
 
   return (
     <NativeSelect.Root size={size} disabled={disabled || isLoading} minW="180px">
