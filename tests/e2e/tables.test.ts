@@ -166,10 +166,15 @@ describe.skipIf(!hasBrowser)('tables', () => {
     await page.goto(`${suite.stack.consoleUrl}/dashboard`);
     await page.getByRole('link', { name: '优惠券管理' }).first().waitFor();
     const releaseCode = await holdRoute(page, '**/assets/*.js');
+    // A slow phone: React renders the navigation just begun as a transition, which the brands'
+    // arrival then overtakes (the page renders them before it knows it is leaving).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await page.getByRole('link', { name: '优惠券管理' }).first().click();
     releaseBrands();
     // The dashboard shows its brands (and would pick the first) while the merchant is on the way out.
     await expect.poll(() => page.locator('main select option', { hasText: 'Molly' }).count()).toBeGreaterThan(0);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     releaseCode();
     await page.waitForURL(/\/blindBox\/coupon/, { timeout: longest(30_000) });
     await context.close();

@@ -1,8 +1,8 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import type { PermissionId } from '@toy/shared';
 import { brandRoutes } from '@toy/shared/features/brand';
-import { useEffect } from 'react';
-import { useNavigation } from 'react-router-dom';
+import { useContext, useEffect } from 'react';
+import { UNSAFE_DataRouterContext, useNavigation } from 'react-router-dom';
 import { useCall } from '../lib/useCall';
 import { useBrandWord } from '../session/useBrandWord';
 
@@ -59,12 +59,17 @@ export function BrandSelect({
   const brands = data?.ips ?? [];
 
   // Not while the merchant is leaving for another page (its code still loading): writing the pick
-  // into this page's URL then would cancel that navigation and keep them here.
+  // into this page's URL then would cancel that navigation and keep them here. The router's own state
+  // is read when the pick would be made, since the rendered one lags a navigation just begun (React
+  // renders it as a transition, after the brands may have arrived); `leaving` runs the check again
+  // once the navigation is over.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const leaving = useNavigation().state !== 'idle';
   useEffect(() => {
     if (!defaultFirst || !data || brands.length === 0 || leaving) return;
+    if (router && router.state.navigation.state !== 'idle') return;
     if (value === undefined || !brands.some((b) => b.id === value)) onChange(brands[0].id, { auto: true });
-  }, [defaultFirst, data, brands, value, onChange, leaving]);
+  }, [defaultFirst, data, brands, value, onChange, leaving, router]);
 
   return (
     <NativeSelect.Root size={size} disabled={disabled || isLoading} minW="180px">
