@@ -194,6 +194,9 @@ describe.skipIf(!hasBrowser)('ichiban-kuji detail, review and sell-out', () => {
     await page.getByTestId('kuji-bean-submit').click();
     await seen(page, SET);
     await expect.poll(() => detail.getByTestId('kuji-basic-bean').textContent()).toBe('使用（最高抵扣 ¥3.00）');
+    // The dialog closes once every read its save changed is refreshed (the detail's figure may come
+    // first); the merchant opens it again once it is gone.
+    await page.getByTestId('kuji-bean-dialog').waitFor({ state: 'hidden' });
     await detail.getByTestId('kuji-action-bean').click();
     await page.getByTestId('kuji-bean-use-0').click();
     await page.getByTestId('kuji-bean-submit').click();
