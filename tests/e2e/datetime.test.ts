@@ -124,6 +124,7 @@ describe.skipIf(!hasBrowser)('date-time fields under an English browser', () => 
 
     // It reads back the same when the dialog opens again; typing is normalised on blur, text that
     // is not a date-time is dropped.
+    await page.getByTestId('dm-shelves-dialog').waitFor({ state: 'hidden' });
     await dialog.getByTestId('dm-action-shelves').click();
     await expect.poll(() => field.inputValue()).toBe(picked);
     await field.fill('not a time');
@@ -137,6 +138,7 @@ describe.skipIf(!hasBrowser)('date-time fields under an English browser', () => 
     await expect.poll(() => toast(page, '调整成功').isVisible()).toBe(true);
     await expect.poll(() => dialog.getByTestId('dm-basic-shelves').textContent()).toBe('2026-04-02 23:59:58');
     expect(await machineShelves(token, ipId, '星愿旅行')).toBe('2026-04-02 23:59:58');
+    await page.getByTestId('dm-shelves-dialog').waitFor({ state: 'hidden' });
     await dialog.getByTestId('dm-action-shelves').click();
     await expect.poll(() => field.inputValue()).toBe('2026-04-02 23:59:58');
     await context.close();

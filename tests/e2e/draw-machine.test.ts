@@ -176,6 +176,7 @@ describe.skipIf(!hasBrowser)('draw machines', () => {
     await expect.poll(() => toast(page, '调整成功').isVisible()).toBe(true);
     await expect.poll(stockText).toMatch(new RegExp(`^${cases + 2} 箱`));
 
+    await page.getByTestId('dm-stock-dialog').waitFor({ state: 'hidden' });
     await dialog.getByTestId('dm-action-stock').click();
     await expect.poll(current).toContain(`当前库存：${cases + 2} 箱`);
     await page.getByTestId('dm-stock-type').selectOption('2');

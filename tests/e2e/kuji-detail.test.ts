@@ -262,6 +262,7 @@ describe.skipIf(!hasBrowser)('ichiban-kuji detail, review and sell-out', () => {
     await detail.getByTestId('kuji-tab-boxes').click();
     await expect.poll(() => detail.getByTestId('kuji-box-row').count()).toBe(3);
     expect(await detail.getByTestId('kuji-box-left').allTextContents()).toEqual(['3', '3', '3']);
+    await page.getByTestId('kuji-stock-dialog').waitFor({ state: 'hidden' });
     await detail.getByTestId('kuji-action-stock').click();
     await page.getByTestId('kuji-stock-type').selectOption('2');
     await page.getByTestId('kuji-stock-num').fill('4');
