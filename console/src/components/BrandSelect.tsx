@@ -61,15 +61,15 @@ export function BrandSelect({
   // Not while the merchant is leaving for another page (its code still loading): writing the pick
   // into this page's URL then would cancel that navigation and keep them here. The router's own state
   // is read when the pick would be made, since the rendered one lags a navigation just begun (React
-  // renders it as a transition, after the brands may have arrived); `leaving` runs the check again
-  // once the navigation is over.
+  // renders it as a transition, after the brands may have arrived); the rendered one runs the check
+  // again once the navigation is over.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const leaving = useNavigation().state !== 'idle';
+  const navigation = useNavigation().state;
   useEffect(() => {
-    if (!defaultFirst || !data || brands.length === 0 || leaving) return;
-    if (router && router.state.navigation.state !== 'idle') return;
+    if (!defaultFirst || !data || brands.length === 0) return;
+    if ((router?.state.navigation.state ?? navigation) !== 'idle') return;
     if (value === undefined || !brands.some((b) => b.id === value)) onChange(brands[0].id, { auto: true });
-  }, [defaultFirst, data, brands, value, onChange, leaving, router]);
+  }, [defaultFirst, data, brands, value, onChange, navigation, router]);
 
   return (
     <NativeSelect.Root size={size} disabled={disabled || isLoading} minW="180px">

@@ -157,7 +157,6 @@ async function boot() {
       listeners: app.ticker.count + clock.pending + resizeListeners.size,
       cache: textures.size,
       loading: textures.loading,
-      fps: Math.round(app.ticker.FPS * 10) / 10,
     };
   };
   function reportHealth() {
