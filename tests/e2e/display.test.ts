@@ -350,7 +350,7 @@ describe.skipIf(!hasBrowser)('venue display', { timeout: scaled(150_000) }, () =
     await expect
       .poll(() => page.getByTestId('health-table').textContent(), { timeout: scaled(20_000) })
       .toMatch(/extend_left.*屏幕.*MB/);
-    // The report sent at connect gives the frames the screen drew (capped at 5 a second), not the
+    // The first report (a second after connect) gives the frames the screen drew (capped at 5 a second), not the
     // renderer's starting figure.
     const health = stack.hub.hub.clientList().find((c) => c.role === 'screen' && c.route === '/extend_left')?.health;
     expect(health?.fps).toBeGreaterThan(0);

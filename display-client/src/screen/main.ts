@@ -116,6 +116,7 @@ async function boot() {
   // Frames drawn since the last health report: its fps is what the screen drew over that time (the
   // ticker's own figure starts at its target rate, not the `?fps` cap, until it has measured).
   const drawn = { frames: 0, since: last };
+  const MIN_FPS_WINDOW_MS = 1000;
   app.ticker.add(() => {
     const now = performance.now();
     clock.tick(now - last);
@@ -140,8 +141,10 @@ async function boot() {
     frame: (frame) => store.receive(frame),
     open: () => {
       toast(DISPLAY_MESSAGES.connected, 'ok');
-      // The operator sees a screen's health as soon as it connects, then every 10 s.
-      reportHealth();
+      // The operator sees a screen's health as soon as it connects (once it has drawn for a second, so
+      // the fps is measured and not the empty window of a screen that connected before its first frame),
+      // then every 10 s.
+      setTimeout(reportHealth, Math.max(0, MIN_FPS_WINDOW_MS - (performance.now() - drawn.since)));
     },
     down: (first) => {
       if (first) toast(DISPLAY_MESSAGES.failed, 'error', 5000);
