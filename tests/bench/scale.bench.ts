@@ -24,8 +24,10 @@ const PLAYERS = Number(process.env.BENCH_SCALE_PLAYERS ?? 100);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_SCALE_ROUNDS ?? 3));
 const DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_scale';
-/** Enough boxes and tickets that nothing sells out in a run, at up to 3,000 draws a second. */
-const STOCK = Math.max(2000, ROUNDS * Math.ceil(SECONDS + 2) * 3000);
+/** Draws a second that the stock is sized for: nothing sells out in a run below this rate. */
+const MAX_RATE = 5000;
+/** Tickets in each box of the kuji (one box serves one number of copies over every round). */
+const STOCK = Math.max(2000, ROUNDS * Math.ceil(SECONDS + 2) * MAX_RATE);
 
 /** A fresh database: dropped (with its connections) and created again. */
 function freshDatabase(url: string) {
@@ -143,9 +145,11 @@ try {
   const ipId = (
     await copies[0]!.call<{ ips: { id: number }[] }>('GET', '/web/helper/seller/ips', { per_id: 14 }, token)
   ).body.data.ips[0]!.id;
-  const batchId = (
-    await publishMachine(copies[0]!, token, ipId, Math.min(10_000, Math.ceil((2 * STOCK) / 10)), '扩容压测抽盒机')
-  ).id;
+  // A machine holds at most 10,000 cases of 10 boxes, fewer than a long run draws: each phase draws
+  // a machine of its own, published before it.
+  const cases = Math.min(10_000, Math.ceil((Math.ceil(SECONDS + 2) * MAX_RATE) / 10));
+  const newMachine = async () => (await publishMachine(copies[0]!, token, ipId, cases, '扩容压测抽盒机')).id;
+  let batchId = await newMachine();
   const kujiId = await seedKuji(STOCK);
   const tokens = await playerTokens(copies[0]!.apiUrl, '1750', PLAYERS);
   const machineDraw = (client: ReturnType<typeof createClient>, t: string) =>
@@ -168,6 +172,7 @@ try {
     for (const n of round % 2 ? [1, 2] : [2, 1]) {
       const use = copies.slice(0, n);
       const label = `round ${round}, ${n} ${n === 1 ? 'copy' : 'copies'}`;
+      batchId = await newMachine();
       const machine = await crowd(use, tokens, SECONDS, machineDraw);
       line(`${label}, draw machine`, machine);
       // Each number of copies draws its own box of the kuji, so neither sells out under the other.
@@ -181,11 +186,13 @@ try {
   const kuji2 = rounds.map((r) => rate(r.two.kuji) / rate(r.one.kuji));
   const kujiVsMachine1 = rounds.map((r) => rate(r.one.kuji) / rate(r.one.machine));
   const kujiVsMachine2 = rounds.map((r) => rate(r.two.kuji) / rate(r.two.machine));
-  const each = (xs: number[]) => `${xs.map(f).join(', ')}; median ${f(pct(xs, 50))} ×`;
-  console.log(`two copies / one copy, each round: draw machine ${each(machine2)} (target ≥ 1.0)`);
+  // Two decimals: a ratio of 0.96 must not print as 1.0 beside a target of 1.0.
+  const r2 = (n: number) => n.toFixed(2);
+  const each = (xs: number[]) => `${xs.map(r2).join(', ')}; median ${r2(pct(xs, 50))} ×`;
+  console.log(`two copies / one copy, each round: draw machine ${each(machine2)} (target ≥ 1.00)`);
   console.log(`                                 kuji ${each(kuji2)}`);
   console.log(
-    `kuji / draw machine, each round: one copy ${each(kujiVsMachine1)}; two copies ${each(kujiVsMachine2)} (target ≥ 0.5)`,
+    `kuji / draw machine, each round: one copy ${each(kujiVsMachine1)}; two copies ${each(kujiVsMachine2)} (target ≥ 0.50)`,
   );
   const errors = rounds
     .flatMap((r) => [r.one.machine, r.one.kuji, r.two.machine, r.two.kuji])
