@@ -66,9 +66,26 @@ describe.skipIf(!hasBrowser)('goods list', () => {
     expect(await row.textContent()).toContain('¥59.90');
     expect(await row.textContent()).toContain('20×15×10');
 
-    // Edit.
+    // A click on the row's thumbnail shows the picture large.
+    await row.getByTestId('thumbnail-zoom').click();
+    const listLarge = page.getByTestId('thumbnail-viewer-image');
+    await expect
+      .poll(() =>
+        listLarge.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]),
+      )
+      .toEqual([800, 800]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('thumbnail-viewer').count()).toBe(0);
+
+    // Edit. A click on the form's picture shows it large and saves nothing: it is not the form's submit.
     await row.getByTestId('goods-edit').click();
     await expect.poll(() => page.getByTestId('goods-title').inputValue()).toBe(title);
+    await page.getByTestId('goods-pic-view').click();
+    await expect.poll(natural).toEqual([800, 800]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('goods-pic-viewer').count()).toBe(0);
+    expect(await page.getByTestId('goods-title').isVisible()).toBe(true);
+    expect(await toast(page, '编辑成功').isVisible()).toBe(false);
     await page.getByTestId('goods-price').fill('66');
     await page.getByTestId('goods-save').click();
     await expect.poll(() => toast(page, '编辑成功').isVisible()).toBe(true);

@@ -124,13 +124,45 @@ const config = defineConfig({
   },
 });
 
+/** What a finger presses on a phone: buttons and fields of the page and of its header and dialogs. */
+const TAP_TARGETS = [
+  'main button',
+  'main select',
+  'main input:not([type=checkbox]):not([type=radio]):not([type=file])',
+  'main a[data-figure]',
+  'header button',
+  '[role=dialog] button',
+].join(', ');
+/** Links that are words (in a table's row, a card, the breadcrumb): 44 px high, as wide as their words. */
+const TEXT_LINKS = 'main a[href]:not([data-figure]), header a[href]';
+/** A radio, a check box or a switch is pressed on its whole row: its label. */
+const CHOICES = [
+  'main [data-scope=radio-group][data-part=item]',
+  'main [data-scope=checkbox][data-part=root]',
+  'main [data-scope=switch][data-part=root]',
+  '[role=dialog] [data-scope=radio-group][data-part=item]',
+  '[role=dialog] [data-scope=checkbox][data-part=root]',
+  '[role=dialog] [data-scope=switch][data-part=root]',
+].join(', ');
+
 const brand = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg', minHeight: '100%' },
-    // A phone's tap targets are 44 px or more (the layout's buttons, selects, boxes and links);
-    // 991.98 px is LIMITS.mobileBreakpoint, as useIsMobile reads it.
-    'main button, main select, main input:not([type=checkbox]):not([type=radio]):not([type=file]), main a[data-figure], header button':
-      { '@media (max-width: 991.98px)': { minHeight: '44px' } },
+    // A phone's tap targets are 44 × 44 px or more (buttons, selects, boxes, links, the items of
+    // radio groups, check boxes and switches); a link in a line of text grows to 44 px without
+    // leaving the line. 991.98 px is LIMITS.mobileBreakpoint, as useIsMobile reads it. Important,
+    // since a component's own size (a recipe's minW, in a later layer) would win over this base rule.
+    [TAP_TARGETS]: { '@media (max-width: 991.98px)': { minHeight: '44px', minWidth: '44px !important' } },
+    [TEXT_LINKS]: {
+      '@media (max-width: 991.98px)': {
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minHeight: '44px',
+        minWidth: '44px',
+      },
+    },
+    [CHOICES]: { '@media (max-width: 991.98px)': { minHeight: '44px', minWidth: '44px' } },
   },
   theme: {
     tokens: {

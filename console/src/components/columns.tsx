@@ -3,6 +3,7 @@ import {
   Box,
   Center,
   type CenterProps,
+  chakra,
   HStack,
   Image,
   type ImageProps,
@@ -13,21 +14,28 @@ import { ImageOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { Column } from './DataTable';
 import { previewUrl } from './upload/fileBase';
+import { ImageViewer } from './upload/ImageViewer';
 
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Money as every page writes it (lists, details, the dashboard): ¥, thousands grouped, two decimals: ¥12,345.60. */
 export const yuan = (n: number) => `¥${money.format(n)}`;
 
-/** A square product picture (a 120px preview), rounded and cropped to fill; a placeholder when it cannot load. */
+/**
+ * A square product picture (a 120px preview), rounded and cropped to fill; a placeholder when it
+ * cannot load. A click shows it large (`zoom={false}` where the picture sits inside something that
+ * is clicked itself, such as a dropdown's option).
+ */
 export function Thumbnail({
   src,
   alt,
   size = 48,
   bg = 'gray.100',
+  zoom = true,
   ...rest
-}: { src: string; alt: string; size?: number } & ImageProps) {
+}: { src: string; alt: string; size?: number; zoom?: boolean } & ImageProps) {
   const box = `${size}px`;
   const [broken, setBroken] = useState<string | null>(null);
+  const [viewing, setViewing] = useState(false);
   if (!src || broken === src) {
     return (
       <NoPicture
@@ -39,7 +47,7 @@ export function Thumbnail({
       />
     );
   }
-  return (
+  const image = (
     <Image
       onError={() => setBroken(src)}
       src={previewUrl(src, 120)}
@@ -52,6 +60,27 @@ export function Thumbnail({
       bg={bg}
       {...rest}
     />
+  );
+  if (!zoom) return image;
+  return (
+    <>
+      <chakra.button
+        type="button"
+        aria-label={`查看大图：${alt}`}
+        cursor="zoom-in"
+        flexShrink={0}
+        rounded="md"
+        lineHeight="0"
+        onClick={(e) => {
+          e.stopPropagation();
+          setViewing(true);
+        }}
+        data-testid="thumbnail-zoom"
+      >
+        {image}
+      </chakra.button>
+      {viewing && <ImageViewer src={previewUrl(src)} onClose={() => setViewing(false)} testId="thumbnail-viewer" />}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Center, Flex, IconButton, Image, Text } from '@chakra-ui/react';
+import { Box, Center, chakra, Flex, IconButton, Image, Text } from '@chakra-ui/react';
 import { messages, UPLOAD_KINDS } from '@toy/shared';
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
@@ -173,8 +173,8 @@ export function ImageUpload(props: ImageUploadProps) {
             borderColor="gray.200"
             data-testid={`${testId}-item`}
           >
-            <Box
-              as="button"
+            <chakra.button
+              type="button"
               w="full"
               h="full"
               cursor="zoom-in"
@@ -183,7 +183,7 @@ export function ImageUpload(props: ImageUploadProps) {
               data-testid={`${testId}-view`}
             >
               <Image src={previewUrl(v, 300)} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" bg="gray.50" />
-            </Box>
+            </chakra.button>
             {!disabled && (
               <IconButton
                 aria-label="删除图片"

@@ -55,7 +55,7 @@ export function TemplatePicker({ ipId, value, onPick }: TemplatePickerProps) {
               }}
               data-testid="release-template-option"
             >
-              <Thumbnail src={t.pic} alt={t.title} size={36} />
+              <Thumbnail src={t.pic} alt={t.title} size={36} zoom={false} />
               <Box flex="1" minW="0">
                 <Text fontSize="sm" fontWeight="500" lineClamp={1}>
                   {t.title}
