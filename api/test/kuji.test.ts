@@ -228,6 +228,13 @@ describe('kuji.list', () => {
     await call(app, api.kuji.update, { id: ids[1], off: 0 } as never, { token });
     const res = await call(app, api.kuji.list, { ip_id: other.brand.id, title: '列表赏0' } as never, { token });
     expect(res.body.data).toMatchObject({ on_sale: 1, scheduled: 1, off_shelf: 1 });
+    // The counts are those of the brand chosen: another brand of the merchant's, with no kuji, has none.
+    const [second] = await app.db.insert(brands).values({ title: '第二品牌' }).returning();
+    await app.db.insert(userBrands).values({ userId: other.user.id, brandId: second!.id, perId: 14 });
+    const none = await call(app, api.kuji.list, { ip_id: second!.id } as never, { token });
+    expect(none.body.data).toMatchObject({ list: [], on_sale: 0, scheduled: 0, off_shelf: 0 });
+    const all = await call(app, api.kuji.list, {} as never, { token });
+    expect(all.body.data).toMatchObject({ on_sale: 1, scheduled: 1, off_shelf: 1 });
     // Approved and never listed reads 待上架; listed, then taken off, 已下架.
     const statusOf = async (id: number) => {
       const rows = (await call(app, api.kuji.list, { limit: 20 } as never, { token })).body.data.list;

@@ -239,13 +239,12 @@ export async function listKujis(
   q: { brandIds: number[]; ipId?: number | null; title: string; page: number; limit: number; sort?: KujiSort },
 ) {
   if (q.brandIds.length === 0) return { list: [], total: 0, onSale: 0, scheduled: 0, offShelf: 0 };
-  const where = and(
-    inArray(kujis.ipId, q.ipId ? q.brandIds.filter((b) => b === q.ipId) : q.brandIds),
-    q.title ? ilike(kujis.title, `%${q.title}%`) : undefined,
-  );
+  const brands = q.ipId ? q.brandIds.filter((b) => b === q.ipId) : q.brandIds;
+  const where = and(inArray(kujis.ipId, brands), q.title ? ilike(kujis.title, `%${q.title}%`) : undefined);
   const { list, total } = await pageKujis(db, config, where, q.page, q.limit, q.sort);
-  // The header's counts over the merchant's approved kujis: on sale (listed, sale time reached),
-  // scheduled (listed, before it) and off shelf; one definition with the player side's onSale.
+  // The header's counts over the approved kujis of the brands listed (the one chosen, or all the
+  // merchant's): on sale (listed, sale time reached), scheduled (listed, before it) and off shelf;
+  // one definition with the player side's onSale.
   const [counts] = await db
     .select({
       onSale: sql<number>`count(*) filter (where ${kujis.off} = 0 and ${kujis.shelvesTime} <= now())::int`,
@@ -253,7 +252,7 @@ export async function listKujis(
       offShelf: sql<number>`count(*) filter (where ${kujis.off} = 1)::int`,
     })
     .from(kujis)
-    .where(and(inArray(kujis.ipId, q.brandIds), eq(kujis.auditStatus, 1)));
+    .where(and(inArray(kujis.ipId, brands), eq(kujis.auditStatus, 1)));
   return {
     list,
     total,
