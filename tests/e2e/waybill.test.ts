@@ -59,7 +59,16 @@ describe.skipIf(!hasBrowser)('waybill printing', () => {
   it('logs in with the ERP account, checks the form, and downloads a real PDF of a pickup', async () => {
     const sn = await makePickup(suite.stack.apiUrl);
     const { context, page } = await newPage(suite.browser);
-    await page.goto(`${suite.stack.consoleUrl}/print_waybill`);
+    // The ERP account tried on the merchants' login page: told where it logs in, with a link there.
+    await page.goto(`${suite.stack.consoleUrl}/login`);
+    await page.getByTestId('login-email').fill('erp@demo.local');
+    await page.getByTestId('login-password').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe('这是面单打印账号，请在面单打印页 /print_waybill 登录');
+    await page.getByTestId('login-error-link').click();
+    await page.waitForURL(/\/print_waybill$/);
     await expect.poll(() => page.getByTestId('erp-login').isVisible()).toBe(true);
     await page.getByTestId('erp-username').fill('erp@demo.local');
     await page.getByTestId('erp-password').fill('wrong-password');

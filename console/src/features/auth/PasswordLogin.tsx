@@ -87,7 +87,7 @@ export function PasswordLogin({ onLogin }: { onLogin: (session: Session) => Prom
       {error && (
         <div className="lp-alert" role="alert" data-testid="login-error">
           <CircleAlert size={16} />
-          <p>{error}</p>
+          <AlertText text={error} />
         </div>
       )}
       <button type="submit" className="lp-submit" disabled={submitting} data-testid="login-submit">
@@ -101,5 +101,22 @@ export function PasswordLogin({ onLogin }: { onLogin: (session: Session) => Prom
         )}
       </button>
     </form>
+  );
+}
+
+/** The waybill page named in an answer (an ERP account tried here): a link to it, not a path to retype. */
+const WAYBILL_PAGE = '/print_waybill';
+
+function AlertText({ text }: { text: string }) {
+  const at = text.indexOf(WAYBILL_PAGE);
+  if (at < 0) return <p>{text}</p>;
+  return (
+    <p>
+      {text.slice(0, at)}
+      <a href={WAYBILL_PAGE} data-testid="login-error-link">
+        {WAYBILL_PAGE}
+      </a>
+      {text.slice(at + WAYBILL_PAGE.length)}
+    </p>
   );
 }
