@@ -94,16 +94,20 @@ describe('the first start fills the demo', () => {
       }
       expect(empty).toEqual([]);
 
-      // The own-brand merchant's states: a kuji sold out, a kuji on sale with draws, a machine on sale.
+      // The own-brand merchant's states: a kuji sold out, a kuji on sale with draws, a machine on sale
+      // with draws; and in each of its brands a kuji on sale.
       const brandToken = (await login(app, 'brand@demo.local')).web_token;
       const kujis = [];
       const machines = [];
+      const brandsWithoutKuji: number[] = [];
       for (const ip_id of await brandIds(app, brandToken, 14)) {
         const k = await call(app, api.kuji.list, { ip_id, limit: 100 } as never, { token: brandToken });
         kujis.push(...k.body.data.list);
+        if (k.body.data.on_sale === 0) brandsWithoutKuji.push(ip_id);
         const m = await call(app, api.drawMachine.list, { ip_id, limit: 100 } as never, { token: brandToken });
         machines.push(...m.body.data.list);
       }
+      expect(brandsWithoutKuji).toEqual([]);
       const kujiStates = kujis.map((k) => ({ title: k.title, off: k.off, sales: k.sales_price }));
       expect(
         kujiStates.some((k) => k.off === KUJI_OFF.soldOut),
@@ -113,7 +117,16 @@ describe('the first start fills the demo', () => {
         kujiStates.some((k) => k.off === KUJI_OFF.listed && k.sales > 0),
         JSON.stringify(kujiStates),
       ).toBe(true);
-      expect(machines.some((m) => m.off === 0 && m.surplus_num > 0)).toBe(true);
+      const machineStates = machines.map((m) => ({
+        title: m.title,
+        off: m.off,
+        left: m.surplus_num,
+        sold: m.cupboard.sold_num,
+      }));
+      expect(
+        machineStates.some((m) => m.off === 0 && m.left > 0 && m.sold > 0),
+        JSON.stringify(machineStates),
+      ).toBe(true);
 
       // The coupon manager's draw coupons: claimed on every brand, and some spent on draws.
       expect(summaries[2]!.couponUses).toBeGreaterThan(0);

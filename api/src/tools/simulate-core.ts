@@ -117,11 +117,16 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
     email: opts.reviewer?.email ?? 'reviewer@demo.local',
     password: opts.reviewer?.password ?? 'demo1234',
   };
-  // Something on sale for the players to draw, and again at the end so the demo keeps a machine
-  // and a kuji on sale after the crowd has gone.
-  const stock = async () => {
-    if (ipIds[0] !== undefined) await stockForSale(client, { web_token, ipId: ipIds[0], reviewer, log });
-  };
+  // Something on sale in each of the merchant's brands for the players to draw; again while they
+  // draw, so a machine they sell out is followed by one they go on drawing (the demo's machine on
+  // sale has draws), and at the end so a machine and a kuji stay on sale after the crowd has gone.
+  let stocking: Promise<void> | null = null;
+  const stock = () =>
+    (stocking ??= (async () => {
+      for (const ipId of ipIds) await stockForSale(client, { web_token, ipId, reviewer, log });
+    })().finally(() => {
+      stocking = null;
+    }));
   await stock();
   const orders = await startOrders(client, { web_token, ipIds, log });
 
@@ -145,7 +150,13 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   log(`${machines.length} machine(s) on sale`);
   const summary: SimulateSummary = { ...emptySummary(), machines: machines.length };
   const deadline = Date.now() + opts.minutes * 60_000;
-  const refresher = setInterval(() => void refresh().catch(() => undefined), 5000);
+  const refresher = setInterval(
+    () =>
+      void stock()
+        .then(refresh)
+        .catch(() => undefined),
+    5000,
+  );
   const kuji = startKuji(client, {
     players: Math.max(2, Math.ceil(opts.players / 4)),
     deadline,
@@ -222,6 +233,10 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
       } else if (res.status === 409) {
         summary.soldOutAnswers += 1;
         machines = machines.filter((m) => m.id !== machine.id);
+        // Sold out: the merchant puts another on sale at once, and the crowd goes on with it.
+        void stock()
+          .then(refresh)
+          .catch(() => undefined);
       } else if (res.status === 400 && use_bean === 1 && res.msg.startsWith(COINS_SHORT)) coinsLeft = false;
       else {
         summary.errors += 1;
@@ -268,5 +283,11 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   summary.market = await simulateMarket(client, { web_token, ipIds, log });
   await reviewSubscriptions(client, web_token, ipIds);
   await stock();
+  // A machine put on sale as the crowd left shows draws too: a few players draw from it.
+  await refresh();
+  for (const m of machines.filter((m) => m.cupboard.sold_num === 0))
+    for (const player_token of playerTokens.slice(0, 3))
+      if ((await call(api.player.draw, { batch_id: m.id, use_bean: 0 }, { player_token })).status === 0)
+        summary.draws += 1;
   return { ...summary, orders: orders.orders, errors: summary.errors + orders.errors };
 }
