@@ -9,6 +9,29 @@ import { useBrowserStack } from '../support/suite.js';
 describe.skipIf(!hasBrowser)('warehouses', () => {
   const suite = useBrowserStack();
 
+  it('says 网络连接失败 in Chinese when a save gets no answer, and keeps the form open', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await passwordLogin(
+      page,
+      suite.stack.consoleUrl,
+      'brand@demo.local',
+      '/login?redirect=%2FblindBox%2FoverseasWarehouse',
+    );
+    await page.waitForURL(/ip_id=\d+/);
+    await page.getByTestId('warehouse-add').click();
+    const dialog = page.getByTestId('warehouse-dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.getByTestId('warehouse-name').fill('断网仓');
+    await page.getByTestId('warehouse-country').selectOption('th');
+    // The network goes down as the merchant saves: the browser's own words are "Failed to fetch".
+    await context.route('**/web/goods/warehouse/save', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('warehouse-save').click();
+    await expect.poll(() => toast(page, '网络连接失败，请检查网络后重试').isVisible()).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.getByTestId('warehouse-name').inputValue()).toBe('断网仓');
+    await context.close();
+  });
+
   it('creates and edits a warehouse, showing each validation message in order', async () => {
     const { context, page } = await newPage(suite.browser);
     await passwordLogin(
