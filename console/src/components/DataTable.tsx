@@ -22,6 +22,7 @@ export interface Column<T> {
   key: string;
   header: ReactNode;
   render: (row: T, index: number) => ReactNode;
+  /** The column's width, and its least: a table squeezed into its box does not narrow it below this. */
   width?: string;
   align?: 'start' | 'center' | 'end';
   /**
@@ -158,6 +159,7 @@ export function DataTable<T>({
                 <Table.ColumnHeader
                   key={c.key}
                   w={c.width}
+                  minW={c.width}
                   textAlign={c.align}
                   color="fg.muted"
                   fontWeight="600"

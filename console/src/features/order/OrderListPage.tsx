@@ -77,7 +77,8 @@ export default function OrderListPage() {
       ),
     },
     codeColumn('sn', '订单号', (o) => o.order_sn, { fontSize: 'sm', whiteSpace: 'nowrap', testId: 'order-sn' }),
-    { key: 'state', header: '订单状态', render: (o) => <OrderStateBadge order={o} /> },
+    // Wide enough that a countdown (待付尾款，剩余2天23小时57分59秒) takes two lines, not five.
+    { key: 'state', header: '订单状态', width: '150px', render: (o) => <OrderStateBadge order={o} /> },
     {
       key: 'amount',
       header: '金额',
