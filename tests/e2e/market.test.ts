@@ -125,10 +125,10 @@ describe.skipIf(!hasBrowser)('marketplace shipping', () => {
     expect(await explained.isVisible()).toBe(true);
     await shot(page, 'market-list');
     // A goods picture opens its preview.
-    await rows(page).first().getByTestId('market-goods-pic').first().click();
-    await expect.poll(() => page.getByTestId('market-pic-preview').isVisible()).toBe(true);
+    await rows(page).first().getByTestId('thumbnail-zoom').first().click();
+    await expect.poll(() => page.getByTestId('thumbnail-viewer').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('market-pic-preview').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('thumbnail-viewer').count()).toBe(0);
 
     // 发货 from the dialog: each message in order, then 发货成功.
     const first = rows(page).first();

@@ -12,6 +12,7 @@ import { Copy, Truck } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
+import { Thumbnail } from '../../components/columns';
 import { FormSection, SubmitFooter } from '../../components/FormPage';
 import { TextField } from '../../components/form/fields';
 import { SchemaFormPage } from '../../components/form/SchemaFormPage';
@@ -23,7 +24,6 @@ import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
 import { useAction } from '../../lib/useAction';
 import { useCall } from '../../lib/useCall';
-import { PreviewPicture } from './GoodsCell';
 
 const m = messages.market;
 const LINE_TEXT = ['未发货', '已发货', '已收货'] as const;
@@ -144,7 +144,7 @@ export default function MarketShipPage() {
                 {
                   header: '图片',
                   w: '72px',
-                  cell: (g) => <PreviewPicture src={g.goods_pic} alt={g.goods_title} size={48} />,
+                  cell: (g) => <Thumbnail src={g.goods_pic} alt={g.goods_title} size={48} />,
                 },
                 {
                   header: '商品',
