@@ -8,15 +8,20 @@ import { useBrowserStack } from '../support/suite.js';
 
 describe.skipIf(!hasBrowser)('warehouses', () => {
   const suite = useBrowserStack();
-
-  it('says 网络连接失败 in Chinese when a save gets no answer, and keeps the form open', async () => {
-    const { context, page } = await newPage(suite.browser);
+  /** The brand owner signed in on 仓库管理. */
+  const openWarehouses = async () => {
+    const opened = await newPage(suite.browser);
     await passwordLogin(
-      page,
+      opened.page,
       suite.stack.consoleUrl,
       'brand@demo.local',
       '/login?redirect=%2FblindBox%2FoverseasWarehouse',
     );
+    return opened;
+  };
+
+  it('says 网络连接失败 in Chinese when a save gets no answer, and keeps the form open', async () => {
+    const { context, page } = await openWarehouses();
     await page.waitForURL(/ip_id=\d+/);
     await page.getByTestId('warehouse-add').click();
     const dialog = page.getByTestId('warehouse-dialog');
@@ -33,13 +38,7 @@ describe.skipIf(!hasBrowser)('warehouses', () => {
   });
 
   it('creates and edits a warehouse, showing each validation message in order', async () => {
-    const { context, page } = await newPage(suite.browser);
-    await passwordLogin(
-      page,
-      suite.stack.consoleUrl,
-      'brand@demo.local',
-      '/login?redirect=%2FblindBox%2FoverseasWarehouse',
-    );
+    const { context, page } = await openWarehouses();
     await page.waitForURL(/overseasWarehouse/);
     // The brand filter defaults to the first brand and is written to the URL.
     await page.waitForURL(/ip_id=\d+/);
@@ -98,13 +97,7 @@ describe.skipIf(!hasBrowser)('warehouses', () => {
   });
 
   it('keeps a second brand chosen in the filter through a reload', async () => {
-    const { context, page } = await newPage(suite.browser);
-    await passwordLogin(
-      page,
-      suite.stack.consoleUrl,
-      'brand@demo.local',
-      '/login?redirect=%2FblindBox%2FoverseasWarehouse',
-    );
+    const { context, page } = await openWarehouses();
     await page.waitForURL(/ip_id=\d+/);
     const select = page.getByTestId('warehouse-filter-brand');
     const options = await select
