@@ -150,13 +150,12 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
   log(`${machines.length} machine(s) on sale`);
   const summary: SimulateSummary = { ...emptySummary(), machines: machines.length };
   const deadline = Date.now() + opts.minutes * 60_000;
-  const refresher = setInterval(
-    () =>
-      void stock()
-        .then(refresh)
-        .catch(() => undefined),
-    5000,
-  );
+  /** Stock again (a machine sold out is followed by another), then see what is on sale. */
+  const restock = () =>
+    void stock()
+      .then(refresh)
+      .catch(() => undefined);
+  const refresher = setInterval(restock, 5000);
   const kuji = startKuji(client, {
     players: Math.max(2, Math.ceil(opts.players / 4)),
     deadline,
@@ -234,9 +233,7 @@ export async function simulate(client: ReturnType<typeof apiClient>, opts: Simul
         summary.soldOutAnswers += 1;
         machines = machines.filter((m) => m.id !== machine.id);
         // Sold out: the merchant puts another on sale at once, and the crowd goes on with it.
-        void stock()
-          .then(refresh)
-          .catch(() => undefined);
+        restock();
       } else if (res.status === 400 && use_bean === 1 && res.msg.startsWith(COINS_SHORT)) coinsLeft = false;
       else {
         summary.errors += 1;

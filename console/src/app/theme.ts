@@ -124,26 +124,25 @@ const config = defineConfig({
   },
 });
 
-/** What a finger presses on a phone: buttons and fields of the page and of its header and dialogs. */
+/** Each selector inside each of the places a phone's finger presses: the page, and its dialogs. */
+const inPage = (selectors: string[], places = ['main', '[role=dialog]']) =>
+  places.flatMap((place) => selectors.map((selector) => `${place} ${selector}`)).join(', ');
+/** Buttons (of the page, its dialogs and its header), the page's fields and the dashboard's figures. */
 const TAP_TARGETS = [
-  'main button',
+  inPage(['button']),
   'main select',
   'main input:not([type=checkbox]):not([type=radio]):not([type=file])',
   'main a[data-figure]',
   'header button',
-  '[role=dialog] button',
 ].join(', ');
 /** Links that are words (in a table's row, a card, the breadcrumb): 44 px high, as wide as their words. */
 const TEXT_LINKS = 'main a[href]:not([data-figure]), header a[href]';
 /** A radio, a check box or a switch is pressed on its whole row: its label. */
-const CHOICES = [
-  'main [data-scope=radio-group][data-part=item]',
-  'main [data-scope=checkbox][data-part=root]',
-  'main [data-scope=switch][data-part=root]',
-  '[role=dialog] [data-scope=radio-group][data-part=item]',
-  '[role=dialog] [data-scope=checkbox][data-part=root]',
-  '[role=dialog] [data-scope=switch][data-part=root]',
-].join(', ');
+const CHOICES = inPage([
+  '[data-scope=radio-group][data-part=item]',
+  '[data-scope=checkbox][data-part=root]',
+  '[data-scope=switch][data-part=root]',
+]);
 
 const brand = defineConfig({
   globalCss: {

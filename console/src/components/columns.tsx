@@ -3,7 +3,6 @@ import {
   Box,
   Center,
   type CenterProps,
-  chakra,
   HStack,
   Image,
   type ImageProps,
@@ -14,7 +13,7 @@ import { ImageOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { Column } from './DataTable';
 import { previewUrl } from './upload/fileBase';
-import { ImageViewer } from './upload/ImageViewer';
+import { ZoomButton } from './upload/ImageViewer';
 
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Money as every page writes it (lists, details, the dashboard): ¥, thousands grouped, two decimals: ¥12,345.60. */
@@ -35,7 +34,6 @@ export function Thumbnail({
 }: { src: string; alt: string; size?: number; zoom?: boolean } & ImageProps) {
   const box = `${size}px`;
   const [broken, setBroken] = useState<string | null>(null);
-  const [viewing, setViewing] = useState(false);
   if (!src || broken === src) {
     return (
       <NoPicture
@@ -63,24 +61,17 @@ export function Thumbnail({
   );
   if (!zoom) return image;
   return (
-    <>
-      <chakra.button
-        type="button"
-        aria-label={`查看大图：${alt}`}
-        cursor="zoom-in"
-        flexShrink={0}
-        rounded="md"
-        lineHeight="0"
-        onClick={(e) => {
-          e.stopPropagation();
-          setViewing(true);
-        }}
-        data-testid="thumbnail-zoom"
-      >
-        {image}
-      </chakra.button>
-      {viewing && <ImageViewer src={previewUrl(src)} onClose={() => setViewing(false)} testId="thumbnail-viewer" />}
-    </>
+    <ZoomButton
+      src={previewUrl(src)}
+      name={alt}
+      testId="thumbnail-zoom"
+      viewerTestId="thumbnail-viewer"
+      flexShrink={0}
+      rounded="md"
+      lineHeight="0"
+    >
+      {image}
+    </ZoomButton>
   );
 }
 

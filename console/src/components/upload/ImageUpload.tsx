@@ -1,4 +1,4 @@
-import { Box, Center, chakra, Flex, IconButton, Image, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, IconButton, Image, Text } from '@chakra-ui/react';
 import { messages, UPLOAD_KINDS } from '@toy/shared';
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { AddTile } from './AddTile';
 import { useCropStep } from './CropStep';
 import { compressImage } from './compressImage';
 import { uploadFailure, useFilePicker } from './FilePicker';
-import { ImageViewer } from './ImageViewer';
+import { ZoomButton } from './ImageViewer';
 import { previewUrl, readImageSize, uploadFile } from './uploadCore';
 import {
   checkCount,
@@ -75,7 +75,6 @@ export function ImageUpload(props: ImageUploadProps) {
     size = 104,
   } = props;
   const [pending, setPending] = useState<Pending[]>([]);
-  const [viewing, setViewing] = useState<string | null>(null);
   // An exact-size slot without a step of its own crops a picture of another size to its size.
   const cropSize = width && height && !prepare ? { width, height } : null;
   const cropStep = useCropStep(cropSize, testId);
@@ -173,17 +172,16 @@ export function ImageUpload(props: ImageUploadProps) {
             borderColor="gray.200"
             data-testid={`${testId}-item`}
           >
-            <chakra.button
-              type="button"
+            <ZoomButton
+              src={previewUrl(v)}
+              name={`图片${i + 1}`}
+              testId={`${testId}-view`}
+              viewerTestId={`${testId}-viewer`}
               w="full"
               h="full"
-              cursor="zoom-in"
-              aria-label={`查看大图：图片${i + 1}`}
-              onClick={() => setViewing(v)}
-              data-testid={`${testId}-view`}
             >
               <Image src={previewUrl(v, 300)} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" bg="gray.50" />
-            </chakra.button>
+            </ZoomButton>
             {!disabled && (
               <IconButton
                 aria-label="删除图片"
@@ -230,7 +228,6 @@ export function ImageUpload(props: ImageUploadProps) {
         {hint ?? `支持 ${rules.join('，')}${cropSize ? '，尺寸不符的图片可裁剪' : ''}`}
       </Text>
       {cropStep.dialog}
-      <ImageViewer src={viewing && previewUrl(viewing)} onClose={() => setViewing(null)} testId={`${testId}-viewer`} />
     </Box>
   );
 }
